@@ -1,0 +1,139 @@
+/**
+ * The whole Labline system on one machine: infrastructure (found or started), every service and the
+ * gateway as separate processes, the web app built and served. `npm start` and the browser tests both
+ * use it, so what the tests drive is what a person starts.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import {
+  createTestDatabase,
+  findOrStartNats,
+  findOrStartPostgres,
+  freePort,
+  type StartedInfra,
+} from '@labline/testkit';
+import { GATEWAY_ENTRY, SERVICES } from './services';
+import { startTypeScriptProcess, waitUntilReady, type ManagedProcess, ROOT } from './process';
+import { ensureWebBuild, WEB_DIST } from './web-build';
+
+export interface StackOptions {
+  /** Gateway port; 0 picks a free one. */
+  port?: number;
+  /** 'persistent' keeps data in .labline/ and the `labline` database; 'ephemeral' uses a throwaway database and NATS. */
+  mode?: 'persistent' | 'ephemeral';
+  seed?: 'demo' | 'none';
+  output?: 'inherit' | 'quiet';
+  /** Extra environment for every service (e.g. a shorter rate-limit window in a test). */
+  env?: Record<string, string>;
+}
+
+export interface Stack {
+  url: string;
+  databaseUrl: string;
+  natsUrl: string;
+  infrastructure: { postgres: StartedInfra['source']; nats: StartedInfra['source'] };
+  stop(): Promise<void>;
+}
+
+const DATA_DIR = path.join(ROOT, '.labline');
+
+async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const mode = options.mode ?? 'ephemeral';
+  const output = options.output ?? 'quiet';
+  const log = (line: string) => {
+    if (output === 'inherit') console.log(`[labline] ${line}`);
+  };
+  const closers: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+  };
+
+  try {
+    if (mode === 'persistent') mkdirSync(DATA_DIR, { recursive: true });
+    const postgres = await findOrStartPostgres(
+      mode === 'persistent' ? { dataDir: path.join(DATA_DIR, 'postgres'), port: 54329 } : {},
+    );
+    closers.push(postgres.stop);
+    log(`Postgres: ${postgres.source === 'started' ? 'embedded server started' : `using ${postgres.source} server`}`);
+    let databaseUrl: string;
+    if (mode === 'persistent') {
+      databaseUrl = await ensureDatabase(postgres.url, process.env.LABLINE_DATABASE ?? 'labline');
+    } else {
+      const database = await createTestDatabase('labline_stack');
+      closers.push(database.drop);
+      databaseUrl = database.url;
+    }
+
+    const nats = await findOrStartNats(
+      mode === 'persistent' ? { storeDir: path.join(DATA_DIR, 'nats'), port: 42229 } : { isolated: true },
+    );
+    closers.push(nats.stop);
+    log(`NATS: ${nats.source === 'started' ? 'nats-server started' : `using ${nats.source} server`}`);
+
+    ensureWebBuild(log);
+
+    const common = {
+      DATABASE_URL: databaseUrl,
+      NATS_URL: nats.url,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? (output === 'inherit' ? 'info' : 'warn'),
+      NODE_ENV: process.env.NODE_ENV ?? 'development',
+      ...options.env,
+    };
+    const serviceUrls: Record<string, string> = {};
+    const processes: ManagedProcess[] = [];
+    closers.push(async () => {
+      await Promise.all(processes.map((child) => child.stop()));
+    });
+    for (const service of SERVICES) {
+      const port = await freePort();
+      const child = startTypeScriptProcess(
+        service.name,
+        service.entry,
+        { ...common, PORT: String(port), DB_SCHEMA: service.name, LABLINE_SEED: options.seed ?? 'demo' },
+        output,
+      );
+      processes.push(child);
+      serviceUrls[service.urlVariable] = `http://127.0.0.1:${port}`;
+    }
+    await Promise.all(
+      SERVICES.map((service, index) => waitUntilReady(processes[index]!, `${serviceUrls[service.urlVariable]}/readyz`)),
+    );
+
+    const gatewayPort = options.port === undefined || options.port === 0 ? await freePort() : options.port;
+    const gateway = startTypeScriptProcess(
+      'gateway',
+      GATEWAY_ENTRY,
+      { ...common, ...serviceUrls, PORT: String(gatewayPort), HOST: process.env.HOST ?? '0.0.0.0', WEB_DIST },
+      output,
+    );
+    processes.push(gateway);
+    const url = `http://localhost:${gatewayPort}`;
+    await waitUntilReady(gateway, `http://127.0.0.1:${gatewayPort}/readyz`);
+    return {
+      url,
+      databaseUrl,
+      natsUrl: nats.url,
+      infrastructure: { postgres: postgres.source, nats: nats.source },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,47 @@
+/** Error and message texts of the spec (word for word) and of the platform, defined once. */
+export const ERRORS = {
+  // spec 1 §8
+  loginFailed: 'Login failed',
+  unexpectedApplicationError: 'Unexpected Application Error!',
+  // server-side authentication and access
+  invalidCredentials: 'Invalid email or password',
+  accountInactive: 'Your account has been deactivated. Please contact your administrator.',
+  tooManyLoginAttempts: 'Too many login attempts. Please try again later.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  authenticationRequired: 'Authentication required',
+  invalidToken: 'Invalid or expired token',
+  forbidden: 'You do not have permission to access this resource',
+  notFound: 'Not found',
+  routeNotFound: 'Route not found',
+  serviceUnavailable: 'Service temporarily unavailable',
+  internal: 'Internal server error',
+  malformedJson: 'Request body is not valid JSON',
+  payloadTooLarge: 'Request body is too large',
+  unsupportedMediaType: 'Unsupported media type',
+  concurrencyConflict: 'The record was changed by someone else. Reload and try again.',
+  userNotFound: 'User Not Found',
+  // spec 3 profile
+  currentPasswordIncorrect: 'Current password is incorrect',
+  newPasswordTooShort: 'New password must be at least 8 characters',
+  newPasswordsDoNotMatch: 'New passwords do not match',
+  failedToLoadProfile: 'Failed to load profile data',
+  failedToUpdateProfile: 'Failed to update profile',
+  failedToChangePassword: 'Failed to change password',
+  emailCannotChange: 'Email cannot be changed',
+  // spec 3 user form and the rules behind it
+  emailAlreadyRegistered: 'A user with this email already exists',
+  cliniciansNeedInstitution: 'Clinicians must be assigned to at least one institution',
+  institutionNotFound: 'Institution not found',
+} as const;
+
+export const MESSAGES = {
+  profileUpdated: 'Profile updated successfully',
+  passwordChanged: 'Password changed successfully',
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** The JSON body of every failure (ARCHITECTURE §5). */
+export interface ErrorBody {
+  error: string;
+}

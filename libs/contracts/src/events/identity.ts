@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { permissionSchema, roleSchema } from '../access';
+
+/**
+ * Identity events. Password hashes are deliberately not in events: events are broadcast to every service
+ * and kept forever, so credentials live in identity's own credentials table, written in the same
+ * transaction as the event that records the change.
+ */
+export const INSTITUTION_TYPES = ['Hospital', 'Clinic', 'Laboratory', 'Practice', 'Other'] as const;
+
+export const institutionRegisteredSchema = z.object({
+  institutionId: z.number().int().positive(),
+  name: z.string().min(1).max(200),
+  institution_number: z.string().max(100).nullable(),
+  address: z.string().max(500).nullable(),
+  phone: z.string().max(40).nullable(),
+  email: z.string().max(254).nullable(),
+  institution_type: z.string().max(50),
+});
+
+export const institutionUpdatedSchema = institutionRegisteredSchema;
+
+export const userRegisteredSchema = z.object({
+  userId: z.number().int().positive(),
+  email: z.string().max(254),
+  first_name: z.string().max(100),
+  last_name: z.string().max(100),
+  phone: z.string().max(40).nullable(),
+  role: roleSchema,
+  institution_id: z.number().int().positive().nullable(),
+  clinician_institution_ids: z.array(z.number().int().positive()),
+  permissions: z.array(permissionSchema),
+  is_active: z.boolean(),
+});
+
+export const userProfileUpdatedSchema = z.object({
+  userId: z.number().int().positive(),
+  first_name: z.string().max(100),
+  last_name: z.string().max(100),
+  phone: z.string().max(40).nullable(),
+});
+
+export const userPasswordChangedSchema = z.object({
+  userId: z.number().int().positive(),
+  reason: z.enum(['self_service', 'admin_reset', 'password_reset']),
+});
+
+export const userLoggedInSchema = z.object({
+  userId: z.number().int().positive(),
+});
+
+export const IDENTITY_EVENT_SCHEMAS = {
+  InstitutionRegistered: institutionRegisteredSchema,
+  InstitutionUpdated: institutionUpdatedSchema,
+  UserRegistered: userRegisteredSchema,
+  UserProfileUpdated: userProfileUpdatedSchema,
+  UserPasswordChanged: userPasswordChangedSchema,
+  UserLoggedIn: userLoggedInSchema,
+} as const;
+export type IdentityEventType = keyof typeof IDENTITY_EVENT_SCHEMAS;
+export type IdentityEventData<T extends IdentityEventType> = z.infer<(typeof IDENTITY_EVENT_SCHEMAS)[T]>;

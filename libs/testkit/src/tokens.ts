@@ -1,0 +1,42 @@
+import { exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet } from 'jose';
+import { JWT_AUDIENCE, JWT_ISSUER, type Role } from '@labline/contracts';
+
+export interface TestUserClaims {
+  id: number;
+  email?: string;
+  role: Role;
+  institution_id?: number | null;
+  clinician_institution_ids?: number[];
+  permissions?: string[];
+}
+
+export interface TestKeys {
+  /** Public keys to hand a service or the gateway instead of identity's JWKS URL. */
+  jwks: JSONWebKeySet;
+  /** A real signed token, as identity would issue it. */
+  mintToken(user: TestUserClaims, options?: { expiresIn?: string | number; issuer?: string }): Promise<string>;
+}
+
+/** A fresh key pair per test suite, so tests mint real tokens that go through real verification. */
+export async function createTestKeys(): Promise<TestKeys> {
+  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+  const publicJwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'EdDSA', use: 'sig' };
+  return {
+    jwks: { keys: [publicJwk] },
+    mintToken: (user, options = {}) =>
+      new SignJWT({
+        email: user.email ?? `user${user.id}@test.labline`,
+        role: user.role,
+        institution_id: user.institution_id ?? null,
+        clinician_institution_ids: user.clinician_institution_ids ?? [],
+        permissions: user.permissions ?? [],
+      })
+        .setProtectedHeader({ alg: 'EdDSA', kid: 'test-key' })
+        .setSubject(String(user.id))
+        .setIssuer(options.issuer ?? JWT_ISSUER)
+        .setAudience(JWT_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(options.expiresIn ?? '15m')
+        .sign(privateKey),
+  };
+}
