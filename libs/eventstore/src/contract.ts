@@ -1,0 +1,23 @@
+/**
+ * The contract every EventStore adapter passes (ARCHITECTURE §4): run it from an adapter's integration test
+ * with `runEventStoreContract('postgres', makeStore)`. Each case writes to fresh stream names, so one store
+ * serves the whole suite.
+ */
+import { after, before, describe } from 'node:test';
+import { describeOrderingContract } from './contract-ordering';
+import { describeStreamContract } from './contract-streams';
+import { ContractContext, type EventStoreUnderTest } from './contract-support';
+
+export type { EventStoreUnderTest, OpenTransaction } from './contract-support';
+
+export function runEventStoreContract(name: string, makeStore: () => Promise<EventStoreUnderTest>): void {
+  describe(`EventStore contract: ${name}`, () => {
+    const context = new ContractContext();
+    before(async () => {
+      context.harness = await makeStore();
+    });
+    after(() => context.harness?.close());
+    describeStreamContract(context);
+    describeOrderingContract(context);
+  });
+}
