@@ -1,0 +1,66 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { ERRORS, type Principal, type Role } from '@labline/contracts';
+import { requestContext } from './context';
+import { httpError } from './errors';
+import { createTokenVerifier, type JwksSource, type TokenVerifier } from './jwt';
+
+export interface AuthOptions {
+  /** identity's keys (URL or local set), or a ready verifier to share one key cache. */
+  keys: JwksSource | TokenVerifier;
+  /**
+   * Asked after the signature checks out: false refuses the token (401), so a deactivated user's live
+   * session stops working before its token expires.
+   */
+  isPrincipalActive?: (principal: Principal) => Promise<boolean>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The onRequest hook of an authenticated route group: 401 unless a valid bearer token is presented. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+function isVerifier(keys: AuthOptions['keys']): keys is TokenVerifier {
+  return 'verify' in keys;
+}
+
+/**
+ * Shared by every route group (hence fastify-plugin): decorates `authenticate`. Authenticated routes live in
+ * a child context that adds it as a hook, so a route outside that context can never be reached unauthenticated
+ * by forgetting a per-route option.
+ */
+export const authPlugin = fp<AuthOptions>(
+  async (app, options) => {
+    const verifier = isVerifier(options.keys) ? options.keys : createTokenVerifier(options.keys);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const verification = await verifier.verify(request.headers.authorization);
+      if (!verification.ok) {
+        throw httpError(401, verification.reason === 'missing' ? ERRORS.authenticationRequired : ERRORS.invalidToken);
+      }
+      const { principal } = verification;
+      if (options.isPrincipalActive && !(await options.isPrincipalActive(principal))) {
+        throw httpError(401, ERRORS.invalidToken);
+      }
+      request.principal = principal;
+      const context = requestContext();
+      if (context) context.principal = principal;
+    });
+  },
+  { name: 'labline-auth', fastify: '5.x' },
+);
+
+/** The caller of an authenticated route; a 401 when called on a route outside an authenticated group. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw httpError(401, ERRORS.authenticationRequired);
+  return request.principal;
+}
+
+/** Route guard: the caller has one of the roles, else 403 (401 when not authenticated at all). */
+export function requireRoles(...roles: readonly Role[]): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const principal = principalOf(request);
+    if (!roles.includes(principal.role)) throw httpError(403, ERRORS.forbidden);
+  };
+}

@@ -1,0 +1,49 @@
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTVerifyGetKey,
+} from 'jose';
+import { JWT_AUDIENCE, JWT_ISSUER, principalFromClaims, tokenClaimsSchema, type Principal } from '@labline/contracts';
+
+/** Where the verifier finds identity's public keys: its JWKS URL in a deployment, a local set in tests. */
+export type JwksSource = { jwksUrl: string } | { jwks: JSONWebKeySet };
+
+export type TokenVerification =
+  { ok: true; principal: Principal; expiresAt: number } | { ok: false; reason: 'missing' | 'invalid' | 'expired' };
+
+export interface TokenVerifier {
+  verify(authorizationHeader: string | undefined): Promise<TokenVerification>;
+}
+
+/** Verifies identity's access tokens (signature via JWKS, issuer, audience, expiry, claim shape). */
+export function createTokenVerifier(source: JwksSource): TokenVerifier {
+  const keys: JWTVerifyGetKey =
+    'jwksUrl' in source
+      ? createRemoteJWKSet(new URL(source.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 600_000 })
+      : createLocalJWKSet(source.jwks);
+  return {
+    async verify(authorizationHeader) {
+      const token = bearerToken(authorizationHeader);
+      if (!token) return { ok: false, reason: 'missing' };
+      try {
+        const { payload } = await jwtVerify(token, keys, { issuer: JWT_ISSUER, audience: JWT_AUDIENCE });
+        const claims = tokenClaimsSchema.safeParse(payload);
+        if (!claims.success || typeof payload.exp !== 'number') return { ok: false, reason: 'invalid' };
+        return { ok: true, principal: principalFromClaims(claims.data), expiresAt: payload.exp };
+      } catch (error) {
+        if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };
+        if (error instanceof joseErrors.JOSEError) return { ok: false, reason: 'invalid' };
+        throw error;
+      }
+    },
+  };
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}

@@ -1,0 +1,92 @@
+import { IDENTITY_EVENT_SCHEMAS, parseEventData, type IdentityEventType } from '@labline/contracts';
+import { httpError, type HttpError } from '@labline/service-kit';
+import {
+  ConcurrencyError,
+  type Decider,
+  STREAM_DOES_NOT_EXIST,
+  type AppendMetadata,
+  type EventStore,
+  type ExpectedStreamVersion,
+  type RecordedEvent,
+} from '@labline/eventstore';
+import type { DatabaseTransactionConnection } from 'slonik';
+import { RuleViolation, type DomainEvent } from '../domain/decider';
+import { projectIdentityEvents } from '../projections';
+
+type AnyIdentityEvent = { [T in IdentityEventType]: DomainEvent<T> }[IdentityEventType];
+
+export interface CommandOptions {
+  metadata: AppendMetadata;
+  /** The version the caller last saw; by default the version read just before deciding. */
+  expectedVersion?: ExpectedStreamVersion;
+  /**
+   * Writes to another table (credentials) that must commit with the events: run in the append transaction
+   * after the inline projection. (An outer transaction would not do: the store reads the stream outside it.)
+   */
+  alsoInTransaction?: (transaction: DatabaseTransactionConnection, events: RecordedEvent[]) => Promise<void>;
+  /**
+   * Re-read and decide again after a conflict, for commands whose outcome does not depend on what the caller
+   * saw (recording a sign-in). Ignored with an explicit expectedVersion.
+   */
+  retries?: number;
+}
+
+const STATUS_OF_VIOLATION: Record<RuleViolation['kind'], number> = {
+  conflict: 409,
+  not_found: 404,
+  invalid: 400,
+  forbidden: 403,
+};
+
+function violationToHttpError(violation: RuleViolation): HttpError {
+  return httpError(STATUS_OF_VIOLATION[violation.kind], violation.message);
+}
+
+function toDomainEvent(event: RecordedEvent): AnyIdentityEvent {
+  const type = event.type as IdentityEventType;
+  return { type, data: parseEventData(IDENTITY_EVENT_SCHEMAS, type, event.data) } as AnyIdentityEvent;
+}
+
+/**
+ * read the stream → fold → decide → validate → append with the expected version, projecting inline.
+ * Returns the recorded events (none when the decision changed nothing).
+ */
+export async function handleCommand<Command, Event extends AnyIdentityEvent, State>(
+  store: EventStore,
+  stream: string,
+  decider: Decider<Command, Event, State>,
+  command: Command,
+  options: CommandOptions,
+): Promise<RecordedEvent[]> {
+  let retriesLeft = options.expectedVersion === undefined ? (options.retries ?? 0) : 0;
+  for (;;) {
+    const history = await store.readStream(stream);
+    const state = history.map((event) => toDomainEvent(event) as Event).reduce(decider.evolve, decider.initialState());
+    let events: Event[];
+    try {
+      events = decider.decide(command, state);
+    } catch (error) {
+      throw error instanceof RuleViolation ? violationToHttpError(error) : error;
+    }
+    if (events.length === 0) return [];
+    const validated = events.map((event) => ({
+      type: event.type,
+      data: parseEventData(IDENTITY_EVENT_SCHEMAS, event.type, event.data),
+    }));
+    const lastVersion = history.at(-1)?.version;
+    try {
+      const result = await store.appendToStream(stream, validated, {
+        expectedStreamVersion: options.expectedVersion ?? lastVersion ?? STREAM_DOES_NOT_EXIST,
+        metadata: options.metadata,
+        inTransaction: async (transaction, recorded) => {
+          await projectIdentityEvents(transaction, recorded);
+          await options.alsoInTransaction?.(transaction, recorded);
+        },
+      });
+      return result.events;
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError) || retriesLeft <= 0) throw error;
+      retriesLeft -= 1;
+    }
+  }
+}

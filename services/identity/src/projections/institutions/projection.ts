@@ -1,0 +1,25 @@
+import { IDENTITY_EVENT_SCHEMAS, parseEventData } from '@labline/contracts';
+import type { RecordedEvent } from '@labline/eventstore';
+import { sql, type CommonQueryMethods } from 'slonik';
+
+/** institutions read model: one row per institution stream, guarded by the stream version. */
+export async function projectInstitutionEvent(db: CommonQueryMethods, event: RecordedEvent): Promise<void> {
+  switch (event.type) {
+    case 'InstitutionRegistered':
+    case 'InstitutionUpdated': {
+      const data = parseEventData(IDENTITY_EVENT_SCHEMAS, event.type, event.data);
+      await db.query(sql.unsafe`
+        INSERT INTO institutions (id, name, institution_number, address, phone, email, institution_type,
+                                  version, created_at, updated_at)
+        VALUES (${data.institutionId}, ${data.name}, ${data.institution_number}, ${data.address}, ${data.phone},
+                ${data.email}, ${data.institution_type}, ${event.version}, ${event.occurredAt}::timestamptz,
+                ${event.occurredAt}::timestamptz)
+        ON CONFLICT (id) DO UPDATE SET
+          name = excluded.name, institution_number = excluded.institution_number, address = excluded.address,
+          phone = excluded.phone, email = excluded.email, institution_type = excluded.institution_type,
+          version = excluded.version, updated_at = excluded.updated_at
+        WHERE institutions.version < excluded.version`);
+      return;
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import { IDENTITY_EVENT_SCHEMAS, parseEventData } from '@labline/contracts';
+import type { RecordedEvent } from '@labline/eventstore';
+import { sql, type CommonQueryMethods } from 'slonik';
+
+/**
+ * users and clinician_institutions read models. Every write is guarded by the stream version, so projecting
+ * an event twice (a retry, a rebuild) changes nothing the second time.
+ */
+export async function projectUserEvent(db: CommonQueryMethods, event: RecordedEvent): Promise<void> {
+  switch (event.type) {
+    case 'UserRegistered': {
+      const data = parseEventData(IDENTITY_EVENT_SCHEMAS, 'UserRegistered', event.data);
+      const inserted = await db.query(sql.unsafe`
+        INSERT INTO users (id, email, first_name, last_name, phone, role, institution_id, permissions, is_active,
+                           version, created_at, updated_at)
+        VALUES (${data.userId}, ${data.email}, ${data.first_name}, ${data.last_name}, ${data.phone}, ${data.role},
+                ${data.institution_id}, ${sql.array(data.permissions, 'text')}, ${data.is_active}, ${event.version},
+                ${event.occurredAt}::timestamptz, ${event.occurredAt}::timestamptz)
+        ON CONFLICT (id) DO NOTHING`);
+      if (inserted.rowCount === 0) return;
+      await db.query(sql.unsafe`
+        INSERT INTO clinician_institutions (user_id, institution_id)
+        SELECT ${data.userId}, unnest(${sql.array(data.clinician_institution_ids, 'int4')})
+        ON CONFLICT DO NOTHING`);
+      return;
+    }
+    case 'UserProfileUpdated': {
+      const data = parseEventData(IDENTITY_EVENT_SCHEMAS, 'UserProfileUpdated', event.data);
+      await db.query(sql.unsafe`
+        UPDATE users SET first_name = ${data.first_name}, last_name = ${data.last_name}, phone = ${data.phone},
+                         version = ${event.version}, updated_at = ${event.occurredAt}::timestamptz
+        WHERE id = ${data.userId} AND version < ${event.version}`);
+      return;
+    }
+    case 'UserPasswordChanged': {
+      const data = parseEventData(IDENTITY_EVENT_SCHEMAS, 'UserPasswordChanged', event.data);
+      await db.query(sql.unsafe`
+        UPDATE users SET version = ${event.version}, updated_at = ${event.occurredAt}::timestamptz
+        WHERE id = ${data.userId} AND version < ${event.version}`);
+      return;
+    }
+    case 'UserLoggedIn': {
+      // A sign-in is activity, not a change of the record: updated_at stays.
+      const data = parseEventData(IDENTITY_EVENT_SCHEMAS, 'UserLoggedIn', event.data);
+      await db.query(sql.unsafe`
+        UPDATE users SET version = ${event.version}, last_login_at = ${event.occurredAt}::timestamptz
+        WHERE id = ${data.userId} AND version < ${event.version}`);
+      return;
+    }
+  }
+}

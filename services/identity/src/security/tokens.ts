@@ -1,0 +1,31 @@
+import { SignJWT } from 'jose';
+import { JWT_AUDIENCE, JWT_ISSUER, type SessionUser, type TokenClaims } from '@labline/contracts';
+import { SIGNING_ALGORITHM, type SigningKeys } from './signing-keys';
+
+export interface TokenIssuer {
+  /** A signed access token carrying what the gateway and services authorize with (tokenClaimsSchema). */
+  issue(user: SessionUser): Promise<string>;
+}
+
+export function createTokenIssuer(keys: SigningKeys, ttlSeconds: number): TokenIssuer {
+  return {
+    issue(user) {
+      const claims: Omit<TokenClaims, 'sub'> = {
+        email: user.email,
+        role: user.role,
+        institution_id: user.institution_id,
+        clinician_institution_ids: user.clinician_institution_ids,
+        permissions: user.permissions,
+      };
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: keys.current.kid, typ: 'JWT' })
+        .setSubject(String(user.id))
+        .setIssuer(JWT_ISSUER)
+        .setAudience(JWT_AUDIENCE)
+        .setIssuedAt(now)
+        .setExpirationTime(now + ttlSeconds)
+        .sign(keys.current.privateKey);
+    },
+  };
+}
