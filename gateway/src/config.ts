@@ -1,0 +1,101 @@
+/**
+ * The gateway's environment, parsed once with zod. Each service's base URL is optional so the gateway can
+ * run before every service exists: the rows of a service without one answer 503.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { SERVICES, type ServiceName } from '@labline/contracts';
+import type { JwksSource } from '@labline/service-kit/jwt';
+
+const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
+const positiveInteger = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    IDENTITY_URL: optionalUrl,
+    CLINICAL_URL: optionalUrl,
+    INVENTORY_URL: optionalUrl,
+    FULFILLMENT_URL: optionalUrl,
+    RESULTS_URL: optionalUrl,
+    NOTIFICATIONS_URL: optionalUrl,
+    ANALYTICS_URL: optionalUrl,
+    /** Where identity publishes its public keys; `${IDENTITY_URL}/.well-known/jwks.json` when unset. */
+    IDENTITY_JWKS_URL: optionalUrl,
+    WEB_DIST: z.string().min(1).optional(),
+    /**
+     * Whether X-Forwarded-For from the hop in front (ingress, load balancer) is believed: `true`, `false`, or
+     * a comma-separated list of trusted addresses/CIDRs. Rate limiting and logs use the client address it yields.
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('false')
+      .transform((value): boolean | string[] =>
+        value === 'true' ? true : value === 'false' || value === '' ? false : value.split(',').map((a) => a.trim()),
+      ),
+    /** Requests per client address per minute, for everything but sign-in. */
+    RATE_LIMIT_MAX: positiveInteger(1000),
+    /** Sign-in attempts per client address per minute (identity also limits attempts per account). */
+    LOGIN_RATE_LIMIT_MAX: positiveInteger(30),
+    /** How long an upstream may take to start answering before the caller gets 503. */
+    UPSTREAM_TIMEOUT_MS: positiveInteger(30_000),
+  })
+  .refine((env) => env.IDENTITY_URL || env.IDENTITY_JWKS_URL, {
+    path: ['IDENTITY_URL'],
+    message: "is required (or IDENTITY_JWKS_URL): the gateway verifies tokens with identity's keys",
+  });
+export type GatewayEnv = z.infer<typeof envSchema>;
+
+/** The variable that holds each service's base URL. */
+export const URL_VARIABLES = {
+  identity: 'IDENTITY_URL',
+  clinical: 'CLINICAL_URL',
+  inventory: 'INVENTORY_URL',
+  fulfillment: 'FULFILLMENT_URL',
+  results: 'RESULTS_URL',
+  notifications: 'NOTIFICATIONS_URL',
+  analytics: 'ANALYTICS_URL',
+} as const satisfies Record<ServiceName, keyof GatewayEnv>;
+
+export interface RateLimitConfig {
+  /** Requests per client address per window, for everything but sign-in. */
+  max: number;
+  /** Sign-in attempts per client address per window. */
+  loginMax: number;
+  windowMs: number;
+}
+
+export interface GatewayConfig {
+  /** Base URL per service; a service without one answers 503 for its rows. */
+  upstreams: Partial<Record<ServiceName, string>>;
+  /** identity's public keys: its JWKS URL in a deployment, a local key set in tests. */
+  jwks: JwksSource;
+  /** The built web app (web/dist). */
+  webDist: string;
+  trustProxy: boolean | string[];
+  rateLimit: RateLimitConfig;
+  upstreamTimeoutMs: number;
+}
+
+/** web/dist of this repository, wherever the process was started from. */
+const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+
+export function gatewayConfigFromEnv(env: GatewayEnv): GatewayConfig {
+  const upstreams: Partial<Record<ServiceName, string>> = {};
+  for (const service of SERVICES) {
+    const url = env[URL_VARIABLES[service]];
+    if (url) upstreams[service] = url.replace(/\/+$/, '');
+  }
+  const jwksUrl = env.IDENTITY_JWKS_URL ?? (upstreams.identity && `${upstreams.identity}/.well-known/jwks.json`);
+  if (!jwksUrl) throw new Error('IDENTITY_URL or IDENTITY_JWKS_URL is required');
+  return {
+    upstreams,
+    jwks: { jwksUrl },
+    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : DEFAULT_WEB_DIST,
+    trustProxy: env.TRUST_PROXY,
+    rateLimit: { max: env.RATE_LIMIT_MAX, loginMax: env.LOGIN_RATE_LIMIT_MAX, windowMs: 60_000 },
+    upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+  };
+}

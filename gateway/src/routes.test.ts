@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { SERVICES } from '@labline/contracts';
+import { API_PREFIX, claimedPaths, ROUTES, routerPaths } from './routes';
+
+test('every row sits under /api and claims at least one path (no row is shadowed)', () => {
+  const claimed = claimedPaths();
+  for (const row of ROUTES) {
+    assert.ok(row.path.startsWith(`${API_PREFIX}/`), row.path);
+    assert.ok(
+      routerPaths(row).some((pattern) => claimed.get(pattern) === row),
+      `${row.path} is claimed entirely by earlier rows`,
+    );
+  }
+});
+
+test('a prefix row claims its path and everything below it; an exact or wildcard row only itself', () => {
+  assert.deepEqual(routerPaths({ path: '/api/patients', service: 'clinical', access: ['patients'] }), [
+    '/api/patients',
+    '/api/patients/*',
+  ]);
+  assert.deepEqual(routerPaths({ path: '/api/auth/login', exact: true, service: 'identity', access: 'public' }), [
+    '/api/auth/login',
+  ]);
+  assert.deepEqual(routerPaths({ path: '/api/cms/notification-*', service: 'notifications', access: ['cms'] }), [
+    '/api/cms/notification-*',
+  ]);
+});
+
+test('where two rows name the same path, the first listed claims it', () => {
+  const claimed = claimedPaths();
+  assert.equal(claimed.get('/api/users')?.exact, true);
+  assert.equal(claimed.get('/api/users/*')?.exact, undefined);
+  assert.equal(claimed.get('/api/institutions')?.writeAccess?.[0], 'institutions');
+});
+
+test('every service has a row and only the sign-in form is public', () => {
+  assert.deepEqual([...new Set(ROUTES.map((row) => row.service))].sort(), [...SERVICES].sort());
+  assert.deepEqual(
+    ROUTES.filter((row) => row.access === 'public').map((row) => row.path),
+    ['/api/auth/login'],
+  );
+});
