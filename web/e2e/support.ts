@@ -1,0 +1,113 @@
+/** Shared helpers of the browser tests: the running system, a browser, sign-in and page readers. */
+import { join } from 'node:path';
+import { sessionUserSchema, type SessionUser } from '@labline/contracts';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startStack } from '../../deploy/dev/stack';
+
+export const DEMO_PASSWORD = 'labline-demo';
+
+export interface DemoAccount {
+  email: string;
+  role: string;
+  /** The institution the seed gives the account, when the brief names it; null for system level. */
+  institutionName?: string | null;
+}
+
+export const DEMO_ACCOUNTS = {
+  superAdmin: { email: 'super@labline.test', role: 'super_admin', institutionName: null },
+  northwindAdmin: {
+    email: 'admin@northwind.labline.test',
+    role: 'institution_admin',
+    institutionName: 'Northwind General Hospital',
+  },
+  clinician: { email: 'clinician@northwind.labline.test', role: 'clinician' },
+  clientAdmin: { email: 'client@northwind.labline.test', role: 'client_admin' },
+  fulfillmentAgent: { email: 'fulfillment@labline.test', role: 'fulfillment_agent' },
+  labUser: { email: 'lab@northwind.labline.test', role: 'lab_user' },
+  riversideAdmin: {
+    email: 'admin@riverside.labline.test',
+    role: 'institution_admin',
+    institutionName: 'Riverside Clinic',
+  },
+} as const satisfies Record<string, DemoAccount>;
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface System {
+  url: string;
+  /** A page in a fresh browser context (empty storage), closed by stop(). */
+  newPage(): Promise<Page>;
+  stop(): Promise<void>;
+}
+
+/** Starts the whole system on a fresh database with the demo seed (web/dist must be built) and a browser. */
+export async function startSystem(): Promise<System> {
+  const stack = await startStack({});
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+  return {
+    url: stack.url,
+    async newPage() {
+      const context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1440, height: 900 } });
+      context.setDefaultTimeout(15_000);
+      return context.newPage();
+    },
+    async stop() {
+      await browser.close();
+      await stack.stop();
+    },
+  };
+}
+
+export async function signIn(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard');
+  await page.getByTestId('greeting').waitFor();
+}
+
+/** The side navigation entries, top to bottom. */
+export async function navigationEntries(page: Page): Promise<string[]> {
+  const entries = await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('menuitem').allInnerTexts();
+  return entries.map((text) => text.trim());
+}
+
+export interface StoredSession {
+  token: string | null;
+  user: SessionUser | null;
+}
+
+export async function storedSession(page: Page): Promise<StoredSession> {
+  const { token, user } = await page.evaluate(() => ({
+    token: localStorage.getItem('authToken'),
+    user: localStorage.getItem('user'),
+  }));
+  return { token, user: user === null ? null : sessionUserSchema.parse(JSON.parse(user)) };
+}
+
+export async function openUserMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).waitFor();
+}
+
+/** Saves a full-page screenshot when E2E_SCREENSHOT_DIR is set (for looking at the screens, not asserted). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const directory = process.env.E2E_SCREENSHOT_DIR;
+  if (directory === undefined || directory === '') return;
+  await page.screenshot({ path: join(directory, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,132 @@
+/**
+ * The one place where HTTP errors are handled (STYLE: errors handled once in the API client):
+ * bearer header, JSON, token refresh before expiry, 401 → session ended, `error` field → ApiError message.
+ */
+import { errorBodySchema, tokenResponseSchema } from '@labline/contracts';
+import { clearStoredSession, readStoredToken, writeStoredToken } from '../session/storage';
+import { tokenNeedsRefresh } from './token';
+
+const API_BASE_PATH = '/api';
+
+/** A failed call; `message` is the server's `error` text or the caller's default (spec 1 §8). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Anything that turns an unknown JSON body into a typed value (a zod schema does). */
+export interface ResponseSchema<T> {
+  parse(value: unknown): T;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Shown when the server gives no `error` text. */
+  defaultError: string;
+  /** Calls made before signing in (login) send no token and never end the session. */
+  anonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+type SessionEndedListener = () => void;
+const sessionEndedListeners = new Set<SessionEndedListener>();
+
+/** Subscribes to the end of the session (401 or failed refresh); returns the unsubscribe function. */
+export function onSessionEnded(listener: SessionEndedListener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+function endSession(): void {
+  clearStoredSession();
+  if (sessionEndedListeners.size === 0) window.location.assign('/login');
+  for (const listener of sessionEndedListeners) listener();
+}
+
+function send(path: string, method: string, token: string | null, body: unknown, signal?: AbortSignal) {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token !== null) headers.Authorization = `Bearer ${token}`;
+  return fetch(`${API_BASE_PATH}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? null : JSON.stringify(body),
+    signal: signal ?? null,
+  });
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+let refreshInFlight: Promise<string | null> | null = null;
+
+async function refreshToken(token: string): Promise<string | null> {
+  try {
+    const response = await send('/auth/refresh', 'POST', token, undefined);
+    if (!response.ok) throw new Error(`refresh failed with ${response.status}`);
+    const { token: next } = tokenResponseSchema.parse(await readJson(response));
+    writeStoredToken(next);
+    return next;
+  } catch {
+    endSession();
+    return null;
+  }
+}
+
+/**
+ * The stored token, refreshed first when it expires within the refresh window, so an active user is not
+ * signed out. Concurrent callers share one refresh. Null when there is no session (any more).
+ */
+export async function freshToken(): Promise<string | null> {
+  const token = readStoredToken();
+  if (token === null || !tokenNeedsRefresh(token)) return token;
+  refreshInFlight ??= refreshToken(token).finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+export async function apiRequest<T>(path: string, schema: ResponseSchema<T>, options: RequestOptions): Promise<T> {
+  const { method = 'GET', body, defaultError, anonymous = false, signal } = options;
+  const token = anonymous ? null : await freshToken();
+  if (!anonymous && token === null) throw new ApiError(defaultError, 401);
+
+  let response: Response;
+  try {
+    response = await send(path, method, token, body, signal);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(defaultError, 0);
+  }
+
+  const json = await readJson(response);
+  if (response.status === 401 && !anonymous) endSession();
+  if (!response.ok) {
+    const errorBody = errorBodySchema.safeParse(json);
+    throw new ApiError(
+      errorBody.success && errorBody.data.error !== '' ? errorBody.data.error : defaultError,
+      response.status,
+    );
+  }
+  try {
+    return schema.parse(json);
+  } catch {
+    throw new ApiError(defaultError, response.status);
+  }
+}
+
+/** For calls whose answer the caller does not read. */
+export const IGNORE_RESPONSE_BODY: ResponseSchema<void> = { parse: () => undefined };

@@ -1,0 +1,107 @@
+/**
+ * The route table of spec 3 §2 as data: path, title, the section that guards it (null: any signed-in user),
+ * and the page. The router is built from this array; the side navigation is drawn from the same sections
+ * (NAVIGATION in @labline/contracts), so a route and its navigation entry are granted by the same check.
+ */
+import { ERRORS, type Role, type SessionUser } from '@labline/contracts';
+import { lazy } from 'react';
+import type { AppRoute } from './appRoute';
+import { LoginPage } from '../../features/auth/LoginPage';
+import { NotAvailablePage } from './NotAvailablePage';
+import { NotFoundPage } from './NotFoundPage';
+
+/** Permission messages given by the spec (spec 1 §2, spec 2 §2, spec 3 §8). */
+export const DENIED_MESSAGES = {
+  createTestRequests: "You don't have permission to create test requests.",
+  manageInventoryItems: "You don't have permission to manage inventory items.",
+  viewTestResults: "You don't have permission to view test results.",
+  enterTestResults: "You don't have permission to enter test results.",
+  manageUsers: "You don't have permission to manage users.",
+  manageInstitutions: "You don't have permission to manage institutions.",
+  viewAnalytics: "You don't have permission to view analytics.",
+  manageCmsFields: "You don't have permission to manage CMS fields.",
+} as const;
+
+/** For areas where the spec gives no permission message. */
+export const GENERIC_DENIED_MESSAGE = ERRORS.forbidden;
+
+/** spec 1 §6: the order form is limited to these four roles (lab_user may see requests but not order). */
+const TEST_ORDER_ROLES: readonly Role[] = ['super_admin', 'institution_admin', 'clinician', 'client_admin'];
+
+const ProfilePage = lazy(() => import('../../features/profile/ProfilePage'));
+
+const isClinician = (user: SessionUser) => user.role === 'clinician';
+const inventory = { section: 'inventory', deniedMessage: DENIED_MESSAGES.manageInventoryItems } as const;
+const results = { section: 'results', deniedMessage: DENIED_MESSAGES.viewTestResults } as const;
+const resultForm = { section: 'results', deniedMessage: DENIED_MESSAGES.enterTestResults } as const;
+const testOrder = {
+  section: 'tests',
+  roles: TEST_ORDER_ROLES,
+  deniedMessage: DENIED_MESSAGES.createTestRequests,
+} as const;
+const users = { section: 'users', deniedMessage: DENIED_MESSAGES.manageUsers } as const;
+const institutions = { section: 'institutions', deniedMessage: DENIED_MESSAGES.manageInstitutions } as const;
+const cms = { section: 'cms', deniedMessage: DENIED_MESSAGES.manageCmsFields } as const;
+
+export const APP_ROUTES: readonly AppRoute[] = [
+  { path: '/login', title: 'Sign In', section: null, public: true, Page: LoginPage },
+
+  {
+    path: '/dashboard',
+    title: (u) => (isClinician(u) ? 'Clinical Dashboard' : 'Dashboard Overview'),
+    section: 'dashboard',
+    Page: NotAvailablePage,
+  },
+  { path: '/profile', title: 'Profile Settings', section: null, Page: ProfilePage },
+  { path: '/contact', title: 'Contact Us', section: null, Page: NotAvailablePage },
+
+  {
+    path: '/patients',
+    title: (u) => (isClinician(u) ? 'My Patients' : 'Patients'),
+    section: 'patients',
+    Page: NotAvailablePage,
+  },
+  { path: '/patients/new', title: 'Add Patient', section: 'patients', Page: NotAvailablePage },
+  { path: '/patients/:id', title: 'Patient Details', section: 'patients', Page: NotAvailablePage },
+  { path: '/patients/:id/edit', title: 'Edit Patient', section: 'patients', Page: NotAvailablePage },
+
+  { path: '/tests', title: 'Test Requests', section: 'tests', Page: NotAvailablePage },
+  { path: '/tests/new', title: 'New Test Request', ...testOrder, Page: NotAvailablePage },
+  { path: '/tests/:id', title: 'Test Request Details', section: 'tests', Page: NotAvailablePage },
+  { path: '/tests/:id/edit', title: 'Edit Test Request', ...testOrder, Page: NotAvailablePage },
+
+  { path: '/inventory', title: 'Inventory Management', ...inventory, Page: NotAvailablePage },
+  { path: '/inventory/new', title: 'Add New Inventory Item', ...inventory, Page: NotAvailablePage },
+  { path: '/inventory/:id', title: 'Inventory Item', ...inventory, Page: NotAvailablePage },
+  { path: '/inventory/:id/edit', title: 'Edit Inventory Item', ...inventory, Page: NotAvailablePage },
+
+  { path: '/fulfillment', title: 'Fulfillment Management', section: 'fulfillment', Page: NotAvailablePage },
+  { path: '/fulfillment/:id', title: 'Fulfillment Request Details', section: 'fulfillment', Page: NotAvailablePage },
+
+  { path: '/results', title: 'Test Results', ...results, Page: NotAvailablePage },
+  { path: '/results/new', title: 'Enter New Test Result', ...resultForm, Page: NotAvailablePage },
+  { path: '/results/:id', title: 'Test Result Details', ...results, Page: NotAvailablePage },
+  { path: '/results/:id/edit', title: 'Edit Test Result', ...resultForm, Page: NotAvailablePage },
+
+  { path: '/users', title: 'Users', ...users, Page: NotAvailablePage },
+  { path: '/users/new', title: 'Add User', ...users, Page: NotAvailablePage },
+  { path: '/users/:id', title: 'User Details', ...users, Page: NotAvailablePage },
+  { path: '/users/:id/edit', title: 'Edit User', ...users, Page: NotAvailablePage },
+
+  { path: '/institutions', title: 'Institutions', ...institutions, Page: NotAvailablePage },
+  { path: '/institutions/new', title: 'Add Institution', ...institutions, Page: NotAvailablePage },
+  { path: '/institutions/:id', title: 'Institution Details', ...institutions, Page: NotAvailablePage },
+  { path: '/institutions/:id/edit', title: 'Edit Institution', ...institutions, Page: NotAvailablePage },
+
+  { path: '/cms', title: 'CMS Management', ...cms, Page: NotAvailablePage },
+  { path: '/cms/cron-monitoring', title: 'Cron Job Monitoring', ...cms, Page: NotAvailablePage },
+  {
+    path: '/analytics',
+    title: 'Analytics',
+    section: 'analytics',
+    deniedMessage: DENIED_MESSAGES.viewAnalytics,
+    Page: NotAvailablePage,
+  },
+
+  { path: '/*', title: 'Page Not Found', section: null, Page: NotFoundPage },
+];

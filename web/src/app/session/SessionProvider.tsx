@@ -1,0 +1,95 @@
+import type { SessionUser } from '@labline/contracts';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { FullPageSpinner } from '../../shared/FullPageSpinner';
+import { onSessionEnded } from '../api/client';
+import { SessionContext, type SessionContextValue } from './SessionContext';
+import { fetchProfile, requestLogin } from './sessionApi';
+import {
+  STORAGE_KEYS,
+  clearStoredSession,
+  readStoredSession,
+  readStoredToken,
+  writeStoredSession,
+  writeStoredUser,
+} from './storage';
+
+type SessionState = { status: 'checking' } | { status: 'signedOut' } | { status: 'signedIn'; user: SessionUser };
+
+const SIGNED_OUT: SessionState = { status: 'signedOut' };
+
+function initialState(): SessionState {
+  return readStoredToken() === null ? SIGNED_OUT : { status: 'checking' };
+}
+
+/**
+ * Session of spec 1 §4: a stored session is validated with GET /auth/profile at start-up (a spinner meanwhile,
+ * any failure signs out); a 401 or failed refresh anywhere signs out; other tabs' sign-in and sign-out follow.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>(initialState);
+
+  useEffect(() => {
+    if (readStoredToken() === null) return;
+    const controller = new AbortController();
+    // Leaving or reloading the page cancels the check: not a failed check, so the session is kept.
+    let leavingPage = false;
+    const onBeforeUnload = () => {
+      leavingPage = true;
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    fetchProfile(controller.signal)
+      .then(
+        (user) => {
+          writeStoredUser(user);
+          setState({ status: 'signedIn', user });
+        },
+        () => {
+          if (controller.signal.aborted || leavingPage) return;
+          clearStoredSession();
+          setState(SIGNED_OUT);
+        },
+      )
+      .finally(() => window.removeEventListener('beforeunload', onBeforeUnload));
+    return () => {
+      controller.abort();
+      window.removeEventListener('beforeunload', onBeforeUnload);
+    };
+  }, []);
+
+  useEffect(() => onSessionEnded(() => setState(SIGNED_OUT)), []);
+
+  useEffect(() => {
+    const followOtherTabs = (event: StorageEvent) => {
+      if (event.key !== null && event.key !== STORAGE_KEYS.token && event.key !== STORAGE_KEYS.user) return;
+      const stored = readStoredSession();
+      setState(stored === null ? SIGNED_OUT : { status: 'signedIn', user: stored.user });
+    };
+    window.addEventListener('storage', followOtherTabs);
+    return () => window.removeEventListener('storage', followOtherTabs);
+  }, []);
+
+  const login = useCallback(async (email: string, password: string) => {
+    const { token, user } = await requestLogin(email, password);
+    writeStoredSession({ token, user });
+    setState({ status: 'signedIn', user });
+  }, []);
+
+  const logout = useCallback(() => {
+    clearStoredSession();
+    setState(SIGNED_OUT);
+  }, []);
+
+  const updateUser = useCallback((user: SessionUser) => {
+    writeStoredUser(user);
+    setState({ status: 'signedIn', user });
+  }, []);
+
+  const user = state.status === 'signedIn' ? state.user : null;
+  const value = useMemo<SessionContextValue>(
+    () => ({ user, login, logout, updateUser }),
+    [user, login, logout, updateUser],
+  );
+
+  if (state.status === 'checking') return <FullPageSpinner />;
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
