@@ -32,6 +32,28 @@ export const ERRORS = {
   emailAlreadyRegistered: 'A user with this email already exists',
   cliniciansNeedInstitution: 'Clinicians must be assigned to at least one institution',
   institutionNotFound: 'Institution not found',
+  // spec 1 §5, §8: patients (clinical service)
+  patientNotFound: 'Patient Not Found',
+  atLeastOneInstitution: 'At least one institution must be selected',
+  cliniciansOneInstitution: 'Clinicians can only select one institution',
+  noCliniciansFound: 'No clinicians found for this institution',
+  failedToDeletePatient: 'Failed to delete patient',
+  failedToFetchPatientDetails: 'Failed to fetch patient details',
+  failedToFetchPatient: 'Failed to fetch patient',
+  failedToSavePatient: 'Failed to save patient',
+  // spec 3 §5, §8: users and institutions (identity service)
+  passwordRequiredForNewUsers: 'Password is required for new users',
+  selectAtLeastOnePermission: 'Please select at least one menu permission',
+  selectAtLeastOneCmsSubPermission: 'Please select at least one CMS sub-permission',
+  noPermissionManageUsers: "You don't have permission to manage users.",
+  noPermissionManageInstitutions: "You don't have permission to manage institutions.",
+  failedToFetchUser: 'Failed to fetch user',
+  failedToSaveUser: 'Failed to save user',
+  failedToFetchInstitutions: 'Failed to fetch institutions',
+  failedToFetchInstitutionDetails: 'Failed to fetch institution details',
+  failedToFetchInstitution: 'Failed to fetch institution',
+  failedToSaveInstitution: 'Failed to save institution',
+  cannotDeactivateSelf: 'You cannot deactivate your own account',
 } as const;
 
 export const MESSAGES = {

@@ -45,6 +45,23 @@ export const userPasswordChangedSchema = z.object({
   reason: z.enum(['self_service', 'admin_reset', 'password_reset']),
 });
 
+/** An administrator's change to an account (spec 3 user form): the whole new snapshot but the password. */
+export const userUpdatedSchema = z.object({
+  userId: z.number().int().positive(),
+  email: z.string().max(254),
+  first_name: z.string().max(100),
+  last_name: z.string().max(100),
+  phone: z.string().max(40).nullable(),
+  role: roleSchema,
+  institution_id: z.number().int().positive().nullable(),
+  clinician_institution_ids: z.array(z.number().int().positive()),
+  permissions: z.array(permissionSchema),
+});
+
+/** Deactivation takes effect at once: no sign-in, and tokens already issued are refused. */
+export const userDeactivatedSchema = z.object({ userId: z.number().int().positive() });
+export const userReactivatedSchema = z.object({ userId: z.number().int().positive() });
+
 export const userLoggedInSchema = z.object({
   userId: z.number().int().positive(),
 });
@@ -54,6 +71,9 @@ export const IDENTITY_EVENT_SCHEMAS = {
   InstitutionUpdated: institutionUpdatedSchema,
   UserRegistered: userRegisteredSchema,
   UserProfileUpdated: userProfileUpdatedSchema,
+  UserUpdated: userUpdatedSchema,
+  UserDeactivated: userDeactivatedSchema,
+  UserReactivated: userReactivatedSchema,
   UserPasswordChanged: userPasswordChangedSchema,
   UserLoggedIn: userLoggedInSchema,
 } as const;

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { calendarDateSchema, entityIdSchema } from '../http/fields';
+
+/**
+ * Clinical events of the Patient aggregate (stream `patient-{id}`). Every event carries the whole
+ * demographic snapshot, so a consumer (identity's institution stats, fulfillment's patient addresses,
+ * results' patient names) never needs an earlier event to know the current state.
+ */
+export const PATIENT_GENDERS = ['Male', 'Female', 'Other', 'Prefer not to say'] as const;
+export const patientGenderSchema = z.enum(PATIENT_GENDERS);
+
+export const patientSnapshotSchema = z.object({
+  patientId: entityIdSchema,
+  first_name: z.string().max(100),
+  last_name: z.string().max(100),
+  date_of_birth: calendarDateSchema.nullable(),
+  gender: patientGenderSchema.nullable(),
+  phone: z.string().max(40).nullable(),
+  email: z.string().max(254).nullable(),
+  insurance_number: z.string().max(100).nullable(),
+  nhs_number: z.string().max(20).nullable(),
+  street_address_1: z.string().max(200).nullable(),
+  street_address_2: z.string().max(200).nullable(),
+  city: z.string().max(100).nullable(),
+  state: z.string().max(100).nullable(),
+  postal_code: z.string().max(20).nullable(),
+  country: z.string().max(100).nullable(),
+  medical_record_number: z.string().max(50),
+  /** The first is the primary institution. */
+  institution_ids: z.array(entityIdSchema).min(1),
+  clinician_id: entityIdSchema.nullable(),
+});
+export type PatientSnapshot = z.infer<typeof patientSnapshotSchema>;
+
+export const patientRegisteredSchema = patientSnapshotSchema;
+export const patientUpdatedSchema = patientSnapshotSchema;
+export const patientDeletedSchema = z.object({
+  patientId: entityIdSchema,
+  institution_ids: z.array(entityIdSchema),
+});
+
+export const CLINICAL_EVENT_SCHEMAS = {
+  PatientRegistered: patientRegisteredSchema,
+  PatientUpdated: patientUpdatedSchema,
+  PatientDeleted: patientDeletedSchema,
+} as const;
+export type ClinicalEventType = keyof typeof CLINICAL_EVENT_SCHEMAS;
+export type ClinicalEventData<T extends ClinicalEventType> = z.infer<(typeof CLINICAL_EVENT_SCHEMAS)[T]>;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { INSTITUTION_TYPES } from '../events/identity';
+import { optionalEmail, optionalText, requiredText } from './fields';
+
+/** The institution of spec 3 §3. */
+export const institutionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  institution_number: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  institution_type: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Institution = z.infer<typeof institutionSchema>;
+
+/** POST /institutions and PUT /institutions/{id}; institution_type defaults to Hospital. */
+export const institutionBodySchema = z
+  .object({
+    name: requiredText(200),
+    institution_number: optionalText(100),
+    address: optionalText(500),
+    phone: optionalText(40),
+    email: optionalEmail,
+    institution_type: z.enum(INSTITUTION_TYPES).optional().default('Hospital'),
+  })
+  .strict();
+export type InstitutionBody = z.input<typeof institutionBodySchema>;
+export type InstitutionInput = z.output<typeof institutionBodySchema>;
+
+/** GET /institutions and GET /institutions/my. */
+export const institutionListResponseSchema = z.object({ institutions: z.array(institutionSchema) });
+export const institutionResponseSchema = z.object({ institution: institutionSchema });
+
+/** GET /institutions/{id}/stats (spec 3 §3), projected from clinical's events. */
+export const institutionStatsSchema = z.object({
+  users: z.number().int(),
+  patients: z.number().int(),
+  test_requests: z.number().int(),
+  pending_requests: z.number().int(),
+});
+export type InstitutionStats = z.infer<typeof institutionStatsSchema>;
+export const institutionStatsResponseSchema = z.object({ stats: institutionStatsSchema });
+
+/** GET /institutions/{id}/clinicians: the active clinicians linked to the institution. */
+export const clinicianSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+});
+export type Clinician = z.infer<typeof clinicianSchema>;
+export const clinicianListResponseSchema = z.object({ clinicians: z.array(clinicianSchema) });

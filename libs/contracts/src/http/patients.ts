@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { patientGenderSchema } from '../events/clinical';
+import { pageQuerySchema, paginationSchema } from './common';
+import { calendarDateSchema, entityIdSchema, optionalEmail, optionalText, requiredText } from './fields';
+
+/**
+ * POST /patients and PUT /patients/{id} (spec 1 §5). Empty strings from the form mean "no value".
+ * institution_ids: at least one (the first is the primary); a clinician caller may give only one.
+ * clinician_id: required when the institution has clinicians; a clinician caller is always the clinician.
+ */
+export const patientBodySchema = z
+  .object({
+    first_name: requiredText(100),
+    last_name: requiredText(100),
+    date_of_birth: z
+      .union([z.literal(''), calendarDateSchema])
+      .nullish()
+      .transform((value) => (value ? value : null)),
+    gender: z
+      .union([z.literal(''), patientGenderSchema])
+      .nullish()
+      .transform((value) => (value ? value : null)),
+    phone: optionalText(40),
+    email: optionalEmail,
+    insurance_number: optionalText(100),
+    nhs_number: optionalText(20),
+    street_address_1: optionalText(200),
+    street_address_2: optionalText(200),
+    city: optionalText(100),
+    state: optionalText(100),
+    postal_code: optionalText(20),
+    country: optionalText(100),
+    medical_record_number: optionalText(50),
+    institution_ids: z.array(entityIdSchema).max(20, 'must list at most 20 institutions'),
+    clinician_id: entityIdSchema.nullish().transform((value) => value ?? null),
+  })
+  .strict();
+export type PatientBody = z.input<typeof patientBodySchema>;
+export type PatientInput = z.output<typeof patientBodySchema>;
+
+/** A test request as the patient detail lists it (filled once test requests exist). */
+export const patientTestRequestSchema = z.object({
+  id: z.number().int(),
+  test_name: z.string().nullable(),
+  status: z.string(),
+  priority: z.string(),
+  requested_at: z.string(),
+  clinician_name: z.string().nullable(),
+});
+export type PatientTestRequest = z.infer<typeof patientTestRequestSchema>;
+
+/** The patient of spec 1 §3 as the clinical service answers it. */
+export const patientSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  date_of_birth: z.string().nullable(),
+  gender: patientGenderSchema.nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  insurance_number: z.string().nullable(),
+  nhs_number: z.string().nullable(),
+  street_address_1: z.string().nullable(),
+  street_address_2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  country: z.string().nullable(),
+  medical_record_number: z.string(),
+  /** Primary institution (the first of institution_ids) and its name. */
+  institution_id: z.number().int(),
+  institution_name: z.string().nullable(),
+  institution_ids: z.array(z.number().int()),
+  institution_names: z.array(z.string()),
+  clinician_id: z.number().int().nullable(),
+  clinician_first_name: z.string().nullable(),
+  clinician_last_name: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Patient = z.infer<typeof patientSchema>;
+
+export const patientDetailSchema = patientSchema.extend({ test_requests: z.array(patientTestRequestSchema) });
+export type PatientDetail = z.infer<typeof patientDetailSchema>;
+
+/** GET /patients: search over name, MRN and e-mail; institution_id narrows (super_admin filter). */
+export const patientListQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  institution_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export type PatientListQuery = z.infer<typeof patientListQuerySchema>;
+
+export const patientListResponseSchema = z.object({
+  patients: z.array(patientSchema),
+  pagination: paginationSchema,
+});
+export type PatientListResponse = z.infer<typeof patientListResponseSchema>;
+
+export const patientResponseSchema = z.object({ patient: patientSchema });
+export const patientDetailResponseSchema = z.object({ patient: patientDetailSchema });
+
+/** GET /patients/institution/{id} (spec 3 §3, patient in institution view). */
+export const institutionPatientSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  medical_record_number: z.string(),
+  clinician: z.object({ first_name: z.string(), last_name: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export const institutionPatientsResponseSchema = z.object({ patients: z.array(institutionPatientSchema) });

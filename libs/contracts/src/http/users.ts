@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { permissionSchema, roleSchema } from '../access';
+import { PASSWORD_MIN_LENGTH } from '../errors';
+import { sessionUserSchema } from './auth';
+import { pageQuerySchema, paginationSchema } from './common';
+import { entityIdSchema, optionalText, queryBooleanSchema, requiredEmail, requiredText } from './fields';
+
+/**
+ * The user of spec 3 §3 as identity answers it to administrators. clinician_institution_ids is a list of
+ * ids here (the spec's original wire form was comma-separated text); clinician_institutions is the
+ * display text of their names.
+ */
+export const userSchema = sessionUserSchema.extend({
+  clinician_institutions: z.string(),
+  clinician_institution_names: z.array(z.string()),
+  last_login_at: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(1024, 'must be at most 1024 characters');
+
+const userFields = {
+  email: requiredEmail,
+  first_name: requiredText(100),
+  last_name: requiredText(100),
+  phone: optionalText(40),
+  role: roleSchema,
+  institution_id: entityIdSchema.nullish().transform((value) => value ?? null),
+  clinician_institution_ids: z
+    .array(entityIdSchema)
+    .max(50, 'must list at most 50 institutions')
+    .optional()
+    .transform((value) => value ?? []),
+  permissions: z
+    .array(permissionSchema)
+    .max(30, 'must list at most 30 permissions')
+    .optional()
+    .transform((value) => value ?? []),
+};
+
+/**
+ * POST /users. The password is checked by the service so that its absence gets the spec's own text
+ * ('Password is required for new users').
+ */
+export const createUserBodySchema = z
+  .object({
+    ...userFields,
+    password: z
+      .union([z.literal(''), passwordSchema])
+      .nullish()
+      .transform((value) => (value ? value : null)),
+    is_active: z.boolean().optional().default(true),
+  })
+  .strict();
+export type CreateUserBody = z.input<typeof createUserBodySchema>;
+export type CreateUserInput = z.output<typeof createUserBodySchema>;
+
+/** PUT /users/{id}: an empty or absent password keeps the current one. */
+export const updateUserBodySchema = z
+  .object({
+    ...userFields,
+    password: z
+      .union([z.literal(''), passwordSchema])
+      .nullish()
+      .transform((value) => (value ? value : null)),
+    is_active: z.boolean().optional(),
+  })
+  .strict();
+export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
+export type UpdateUserInput = z.output<typeof updateUserBodySchema>;
+
+/** GET /users: search over name and e-mail; role, institution and active filters. */
+export const userListQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  role: roleSchema.optional(),
+  institution_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  is_active: queryBooleanSchema.optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+export const userListResponseSchema = z.object({ users: z.array(userSchema), pagination: paginationSchema });
+export type UserListResponse = z.infer<typeof userListResponseSchema>;
+
+export const userResponseSchema = z.object({ user: userSchema });
