@@ -7,7 +7,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { ERRORS } from '@labline/contracts';
-import { createHttpApp, type HttpApp } from '@labline/service-kit';
+import { createHttpApp, type DeactivatedUsers, type HttpApp } from '@labline/service-kit';
 import { createTokenVerifier, type JwksSource } from '@labline/service-kit/jwt';
 import type { Logger } from '@labline/telemetry';
 import type { GatewayConfig } from './config';
@@ -56,13 +56,23 @@ async function jwksReachable(source: JwksSource): Promise<boolean> {
   }
 }
 
-/** `logger: false` keeps tests quiet; the gateway's own pino logger when absent. */
-export function buildGateway(config: GatewayConfig, options: { logger?: Logger | false } = {}): HttpApp {
+export interface GatewayOptions {
+  /** `false` keeps tests quiet; the gateway's own pino logger when absent. */
+  logger?: Logger | false;
+  /** Deactivated users known from identity's events (main.ts starts the watch when NATS_URL is set). */
+  deactivatedUsers?: Pick<DeactivatedUsers, 'isPrincipalActive' | 'isCaughtUp'>;
+}
+
+export function buildGateway(config: GatewayConfig, options: GatewayOptions = {}): HttpApp {
+  const { deactivatedUsers } = options;
   const app = createHttpApp({
     name: 'gateway',
     logger: options.logger,
     trustProxy: config.trustProxy,
-    readinessProbes: { identityJwks: () => jwksReachable(config.jwks) },
+    readinessProbes: {
+      identityJwks: () => jwksReachable(config.jwks),
+      ...(deactivatedUsers ? { identityEvents: async () => deactivatedUsers.isCaughtUp() } : {}),
+    },
   });
   const claimed = claimedPaths(ROUTES);
 
@@ -92,6 +102,7 @@ export function buildGateway(config: GatewayConfig, options: { logger?: Logger |
     verifier: createTokenVerifier(config.jwks),
     timeoutMs: config.upstreamTimeoutMs,
     claimed,
+    ...(deactivatedUsers ? { isPrincipalActive: deactivatedUsers.isPrincipalActive } : {}),
   });
   app.register(webApp, { root: config.webDist });
   return app;

@@ -44,3 +44,8 @@ test('refuses a configuration it cannot verify tokens with, or a URL that is not
   assert.throws(() => envSchema.parse({ IDENTITY_URL: 'ftp://identity' }));
   assert.throws(() => envSchema.parse({ IDENTITY_URL: 'http://identity', RATE_LIMIT_MAX: '0' }));
 });
+
+test('follows deactivations on NATS only when NATS_URL is set', () => {
+  assert.equal(configFrom({ IDENTITY_URL: 'http://i' }).natsUrl, undefined);
+  assert.equal(configFrom({ IDENTITY_URL: 'http://i', NATS_URL: 'nats://nats:4222' }).natsUrl, 'nats://nats:4222');
+});

@@ -25,6 +25,12 @@ export const envSchema = z
     IDENTITY_JWKS_URL: optionalUrl,
     WEB_DIST: z.string().min(1).optional(),
     /**
+     * NATS with identity's events: the gateway follows user deactivations there and refuses the tokens of
+     * deactivated users at once. Without it a deactivated user's token works at the gateway until it expires
+     * (the services still refuse it where they check).
+     */
+    NATS_URL: z.string().min(1).optional(),
+    /**
      * Whether X-Forwarded-For from the hop in front (ingress, load balancer) is believed: `true`, `false`, or
      * a comma-separated list of trusted addresses/CIDRs. Rate limiting and logs use the client address it yields.
      */
@@ -77,6 +83,8 @@ export interface GatewayConfig {
   trustProxy: boolean | string[];
   rateLimit: RateLimitConfig;
   upstreamTimeoutMs: number;
+  /** Where identity's user events are followed (see NATS_URL); none: no deactivation check at the gateway. */
+  natsUrl?: string;
 }
 
 /** web/dist of this repository, wherever the process was started from. */
@@ -97,5 +105,6 @@ export function gatewayConfigFromEnv(env: GatewayEnv): GatewayConfig {
     trustProxy: env.TRUST_PROXY,
     rateLimit: { max: env.RATE_LIMIT_MAX, loginMax: env.LOGIN_RATE_LIMIT_MAX, windowMs: 60_000 },
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    ...(env.NATS_URL ? { natsUrl: env.NATS_URL } : {}),
   };
 }

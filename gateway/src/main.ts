@@ -1,11 +1,14 @@
 /** Composition root: the environment, telemetry, the gateway, listen. */
 import { SERVICES } from '@labline/contracts';
+import type { DeactivatedUsers } from '@labline/service-kit';
 import { createLogger, startTelemetry } from '@labline/telemetry';
+import type { NatsConnection } from 'nats';
 
 // before the HTTP stack is loaded, so its instrumentations can hook into it
 startTelemetry('gateway');
 
-const { loadConfig, runService } = await import('@labline/service-kit');
+const { loadConfig, runService, watchDeactivatedUsers } = await import('@labline/service-kit');
+const { connect } = await import('nats');
 const { envSchema, gatewayConfigFromEnv, URL_VARIABLES } = await import('./config');
 const { buildGateway } = await import('./app');
 
@@ -21,4 +24,25 @@ if (missing.length > 0) {
   );
 }
 
-await runService(buildGateway(config, { logger }), { port: env.PORT, host: env.HOST });
+// Tokens of deactivated users are refused from the next request on: the watch replays identity's user events
+// before the gateway listens, then follows them.
+let deactivatedUsers: DeactivatedUsers | undefined;
+let nats: NatsConnection | undefined;
+if (config.natsUrl) {
+  nats = await connect({
+    servers: config.natsUrl,
+    name: 'gateway',
+    maxReconnectAttempts: -1,
+    waitOnFirstConnect: true,
+  });
+  deactivatedUsers = await watchDeactivatedUsers({ nc: nats, logger });
+  await deactivatedUsers.caughtUp;
+} else {
+  logger.warn('NATS_URL is not set: tokens of deactivated users pass the gateway until they expire');
+}
+
+await runService(buildGateway(config, { logger, ...(deactivatedUsers ? { deactivatedUsers } : {}) }), {
+  port: env.PORT,
+  host: env.HOST,
+  onShutdown: [async () => deactivatedUsers?.stop(), async () => nats?.drain()],
+});

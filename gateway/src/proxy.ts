@@ -5,7 +5,7 @@
  */
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { ERRORS, SERVICES, type ServiceName } from '@labline/contracts';
+import { ERRORS, SERVICES, type Principal, type ServiceName } from '@labline/contracts';
 import type { TokenVerification, TokenVerifier } from '@labline/service-kit/jwt';
 import { injectTraceHeaders } from '@labline/telemetry';
 import { accessFor, decide } from './policy';
@@ -19,6 +19,8 @@ export interface UpstreamOptions {
   timeoutMs: number;
   /** The route table as the router sees it (claimedPaths). */
   claimed: ReadonlyMap<string, RouteRow>;
+  /** False for a deactivated user: their still-valid token is refused like an invalid one. */
+  isPrincipalActive?: (principal: Principal) => Promise<boolean>;
 }
 
 const PROXIED_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
@@ -48,6 +50,13 @@ export const upstreamProxies: FastifyPluginAsync<UpstreamOptions> = async (app, 
     if (accessFor(row, request.method) !== 'public') {
       try {
         verification = await options.verifier.verify(request.headers.authorization);
+        if (
+          verification.ok &&
+          options.isPrincipalActive &&
+          !(await options.isPrincipalActive(verification.principal))
+        ) {
+          verification = { ok: false, reason: 'invalid' };
+        }
       } catch (error) {
         // identity's keys could not be fetched: the token is neither valid nor invalid, the gateway is blind
         request.log.warn({ err: error }, 'token verification unavailable');

@@ -6,3 +6,4 @@ export * from './errors';
 export * from './health';
 export * from './jwt';
 export * from './run';
+export * from './deactivations';

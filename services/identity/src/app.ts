@@ -11,9 +11,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DatabasePool } from 'slonik';
 import type { CommandDependencies } from './commands/deps';
 import { isUserActive } from './projections/users/queries';
+import { institutionRoutes } from './routes/institutions';
 import { jwksRoutes } from './routes/jwks';
 import { loginRoutes } from './routes/login';
 import { sessionRoutes } from './routes/session';
+import { userRoutes } from './routes/users';
 import { createLoginThrottle } from './security/login-throttle';
 import { createPasswordHasher, type PasswordHasher } from './security/passwords';
 import type { SigningKeys } from './security/signing-keys';
@@ -83,6 +85,8 @@ export function buildIdentityApp(deps: IdentityAppDependencies): HttpApp {
   const authenticated: FastifyPluginAsyncZod = async (scope) => {
     scope.addHook('onRequest', scope.authenticate);
     await scope.register(sessionRoutes, { commands, tokens });
+    await scope.register(userRoutes, { commands });
+    await scope.register(institutionRoutes, { commands });
   };
   app.register(authenticated);
   return app;

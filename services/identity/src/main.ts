@@ -16,6 +16,7 @@ const { buildIdentityApp } = await import('./app');
 const { identityEnvSchema, trustProxyOf } = await import('./config');
 const { identityMigrations } = await import('./migrations');
 const { bootstrapAdmin, seedDemo } = await import('./seed');
+const { startPatientStatsConsumer } = await import('./consumers/patients');
 const { createPasswordHasher } = await import('./security/passwords');
 const { loadSigningKeys } = await import('./security/signing-keys');
 
@@ -34,6 +35,8 @@ await ensureJetStream(nats);
 // Other services learn identity's changes (users, institutions) from these events.
 const relay = startRelay({ store, pool, nc: nats, service: 'identity', logger });
 const passwords = createPasswordHasher();
+// Institution stats count patients from clinical's events.
+const patientStats = await startPatientStatsConsumer({ nc: nats, pool, logger });
 
 if (env.LABLINE_SEED === 'demo') {
   const { seeded } = await seedDemo({ pool, store, passwords });
@@ -69,5 +72,11 @@ const app = buildIdentityApp({
 await runService(app, {
   port: env.PORT,
   host: env.HOST,
-  onShutdown: [() => relay.stop(), () => store.close(), () => nats.drain(), () => pool.end()],
+  onShutdown: [
+    () => patientStats.stop(),
+    () => relay.stop(),
+    () => store.close(),
+    () => nats.drain(),
+    () => pool.end(),
+  ],
 });

@@ -157,7 +157,7 @@ describe('change password and refresh', () => {
     assert.equal(profile.json().user.id, user.id);
     assert.equal((await context.app.inject({ method: 'POST', url: '/auth/refresh' })).statusCode, 401);
 
-    // Deactivation arrives with user administration; its read-model effect is what the check looks at.
+    // The check reads the read model's flag (users-write.int.test.ts deactivates through the API).
     await context.pool.query(sql.unsafe`UPDATE users SET is_active = false WHERE id = ${user.id}`);
     for (const url of ['/auth/refresh', '/auth/profile']) {
       const refused = await context.app.inject({

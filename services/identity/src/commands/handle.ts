@@ -38,11 +38,11 @@ const STATUS_OF_VIOLATION: Record<RuleViolation['kind'], number> = {
   forbidden: 403,
 };
 
-function violationToHttpError(violation: RuleViolation): HttpError {
+export function violationToHttpError(violation: RuleViolation): HttpError {
   return httpError(STATUS_OF_VIOLATION[violation.kind], violation.message);
 }
 
-function toDomainEvent(event: RecordedEvent): AnyIdentityEvent {
+export function toDomainEvent(event: RecordedEvent): AnyIdentityEvent {
   const type = event.type as IdentityEventType;
   return { type, data: parseEventData(IDENTITY_EVENT_SCHEMAS, type, event.data) } as AnyIdentityEvent;
 }

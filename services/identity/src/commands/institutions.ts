@@ -27,3 +27,19 @@ export async function registerInstitution(
   );
   return institutionId;
 }
+
+/** PUT /institutions/{id}: the whole form as the new details; an unchanged form records nothing. */
+export async function updateInstitution(
+  deps: Pick<CommandDependencies, 'store'>,
+  institutionId: number,
+  institution: NewInstitution,
+  metadata: AppendMetadata,
+): Promise<void> {
+  await handleCommand(
+    deps.store,
+    institutionStream(institutionId),
+    institutionDecider,
+    { type: 'UpdateInstitution', data: { institutionId, ...institution } },
+    { metadata },
+  );
+}

@@ -40,4 +40,23 @@ describe('institution decider', () => {
       .when({ type: 'RegisterInstitution', data: northwind })
       .thenThrows((error) => error instanceof RuleViolation && error.kind === 'conflict');
   });
+
+  it('updates a registered institution, and records nothing for an unchanged form', () => {
+    const renamed = { ...northwind, name: 'Northwind University Hospital' };
+    spec
+      .given([{ type: 'InstitutionRegistered', data: northwind }])
+      .when({ type: 'UpdateInstitution', data: renamed })
+      .then([{ type: 'InstitutionUpdated', data: renamed }]);
+    spec
+      .given([{ type: 'InstitutionRegistered', data: northwind }])
+      .when({ type: 'UpdateInstitution', data: northwind })
+      .then([]);
+  });
+
+  it('refuses updating an unknown institution', () => {
+    spec
+      .given([])
+      .when({ type: 'UpdateInstitution', data: northwind })
+      .thenThrows((error) => error instanceof RuleViolation && error.kind === 'not_found');
+  });
 });

@@ -1,4 +1,4 @@
-import type { IdentityEventData } from '@labline/contracts';
+import { ERRORS, type IdentityEventData } from '@labline/contracts';
 import type { Decider } from '@labline/eventstore';
 import { RuleViolation } from '../decider';
 import type { InstitutionEvent } from './events';
@@ -9,7 +9,12 @@ export type RegisterInstitution = {
   data: IdentityEventData<'InstitutionRegistered'>;
 };
 
-export type InstitutionCommand = RegisterInstitution;
+export type UpdateInstitution = {
+  type: 'UpdateInstitution';
+  data: IdentityEventData<'InstitutionUpdated'>;
+};
+
+export type InstitutionCommand = RegisterInstitution | UpdateInstitution;
 
 export function decideInstitution(command: InstitutionCommand, state: InstitutionState): InstitutionEvent[] {
   switch (command.type) {
@@ -18,6 +23,14 @@ export function decideInstitution(command: InstitutionCommand, state: Institutio
         throw new RuleViolation('conflict', `Institution ${command.data.institutionId} is already registered`);
       }
       return [{ type: 'InstitutionRegistered', data: command.data }];
+    case 'UpdateInstitution': {
+      if (state.status !== 'registered') throw new RuleViolation('not_found', ERRORS.institutionNotFound);
+      const data = command.data;
+      const current = state.details;
+      const unchanged = (Object.keys(data) as (keyof typeof data)[]).every((key) => current[key] === data[key]);
+      // Saving an unchanged form records nothing.
+      return unchanged ? [] : [{ type: 'InstitutionUpdated', data }];
+    }
   }
 }
 

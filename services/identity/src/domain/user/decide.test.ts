@@ -110,4 +110,88 @@ describe('user decider', () => {
       spec.given([]).when({ type: 'RecordUserLogin' }).thenThrows(violation('not_found', ERRORS.userNotFound));
     });
   });
+
+  describe('AdministerUser', () => {
+    const account: Omit<IdentityEventData<'UserUpdated'>, 'userId'> = {
+      email: registration.email,
+      first_name: 'Emily',
+      last_name: 'Chen',
+      phone: null,
+      role: 'clinician',
+      institution_id: 1,
+      clinician_institution_ids: [2, 1],
+      permissions: [],
+    };
+    const administer = (
+      changes: Partial<typeof account>,
+      extra: { isActive?: boolean; passwordReset?: boolean } = {},
+    ) => ({
+      type: 'AdministerUser' as const,
+      data: {
+        actorUserId: 1,
+        account: { ...account, ...changes },
+        isActive: extra.isActive,
+        passwordReset: extra.passwordReset ?? false,
+      },
+    });
+
+    it('records the new account, the status change and a password reset together', () => {
+      spec
+        .given([registered])
+        .when(administer({ role: 'lab_user', clinician_institution_ids: [] }, { isActive: false, passwordReset: true }))
+        .then([
+          {
+            type: 'UserUpdated',
+            data: { userId: 4, ...account, role: 'lab_user', clinician_institution_ids: [] },
+          },
+          { type: 'UserDeactivated', data: { userId: 4 } },
+          { type: 'UserPasswordChanged', data: { userId: 4, reason: 'admin_reset' } },
+        ]);
+    });
+
+    it('records nothing for an unchanged form (the order of ids does not matter)', () => {
+      spec
+        .given([registered])
+        .when(administer({}, { isActive: true }))
+        .then([]);
+    });
+
+    it('refuses a clinician without institutions and deactivating oneself', () => {
+      spec
+        .given([registered])
+        .when(administer({ clinician_institution_ids: [] }))
+        .thenThrows(violation('invalid', ERRORS.cliniciansNeedInstitution));
+      spec
+        .given([registered])
+        .when({
+          ...administer({}, { isActive: false }),
+          data: { ...administer({}, { isActive: false }).data, actorUserId: 4 },
+        })
+        .thenThrows(violation('forbidden', ERRORS.cannotDeactivateSelf));
+    });
+  });
+
+  describe('SetUserActive', () => {
+    it('deactivates and reactivates, recording nothing when the status is already so', () => {
+      spec
+        .given([registered])
+        .when({ type: 'SetUserActive', data: { actorUserId: 1, active: false } })
+        .then([{ type: 'UserDeactivated', data: { userId: 4 } }]);
+      spec
+        .given([deactivated])
+        .when({ type: 'SetUserActive', data: { actorUserId: 1, active: true } })
+        .then([{ type: 'UserReactivated', data: { userId: 4 } }]);
+      spec
+        .given([deactivated])
+        .when({ type: 'SetUserActive', data: { actorUserId: 1, active: false } })
+        .then([]);
+    });
+
+    it('never deactivates oneself', () => {
+      spec
+        .given([registered])
+        .when({ type: 'SetUserActive', data: { actorUserId: 4, active: false } })
+        .thenThrows(violation('forbidden', ERRORS.cannotDeactivateSelf));
+    });
+  });
 });

@@ -14,8 +14,23 @@ export type ChangeUserPassword = {
   data: IdentityEventData<'UserPasswordChanged'>['reason'];
 };
 export type RecordUserLogin = { type: 'RecordUserLogin' };
+/** The account as an administrator saves it (spec 3 user form), after the access rules shaped it. */
+export type AdministerUser = {
+  type: 'AdministerUser';
+  data: {
+    /** Who saves: nobody may deactivate themself. */
+    actorUserId: number | null;
+    account: Omit<IdentityEventData<'UserUpdated'>, 'userId'>;
+    /** true/false reactivates/deactivates; undefined keeps the status. */
+    isActive: boolean | undefined;
+    /** A new password was set (its hash is written beside the events, never in them). */
+    passwordReset: boolean;
+  };
+};
+export type SetUserActive = { type: 'SetUserActive'; data: { actorUserId: number | null; active: boolean } };
 
-export type UserCommand = RegisterUser | UpdateUserProfile | ChangeUserPassword | RecordUserLogin;
+export type UserCommand =
+  RegisterUser | UpdateUserProfile | ChangeUserPassword | RecordUserLogin | AdministerUser | SetUserActive;
 
 type Registered = Extract<UserState, { status: 'registered' }>;
 
@@ -28,6 +43,31 @@ function active(state: UserState): Registered {
   const user = registered(state);
   if (!user.isActive) throw new RuleViolation('forbidden', ERRORS.accountInactive);
   return user;
+}
+
+const sameIds = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && [...a].sort().join(',') === [...b].sort().join(',');
+
+function accountUnchanged(user: Registered, account: AdministerUser['data']['account']): boolean {
+  return (
+    user.email === account.email &&
+    user.firstName === account.first_name &&
+    user.lastName === account.last_name &&
+    user.phone === account.phone &&
+    user.role === account.role &&
+    user.institutionId === account.institution_id &&
+    sameIds(user.clinicianInstitutionIds, account.clinician_institution_ids) &&
+    sameIds(user.permissions, account.permissions)
+  );
+}
+
+/** Deactivation and reactivation; setting the status a user already has records nothing. */
+function statusChange(user: Registered, active: boolean, actorUserId: number | null): UserEvent[] {
+  if (active === user.isActive) return [];
+  if (!active && actorUserId === user.userId) throw new RuleViolation('forbidden', ERRORS.cannotDeactivateSelf);
+  return active
+    ? [{ type: 'UserReactivated', data: { userId: user.userId } }]
+    : [{ type: 'UserDeactivated', data: { userId: user.userId } }];
 }
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
@@ -56,6 +96,22 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       const user = active(state);
       return [{ type: 'UserLoggedIn', data: { userId: user.userId } }];
     }
+    case 'AdministerUser': {
+      const user = registered(state);
+      const { account, isActive, passwordReset, actorUserId } = command.data;
+      if (account.role === 'clinician' && account.clinician_institution_ids.length === 0) {
+        throw new RuleViolation('invalid', ERRORS.cliniciansNeedInstitution);
+      }
+      const events: UserEvent[] = [];
+      if (!accountUnchanged(user, account))
+        events.push({ type: 'UserUpdated', data: { userId: user.userId, ...account } });
+      if (isActive !== undefined) events.push(...statusChange(user, isActive, actorUserId));
+      if (passwordReset)
+        events.push({ type: 'UserPasswordChanged', data: { userId: user.userId, reason: 'admin_reset' } });
+      return events;
+    }
+    case 'SetUserActive':
+      return statusChange(registered(state), command.data.active, command.data.actorUserId);
   }
 }
 

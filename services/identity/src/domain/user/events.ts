@@ -5,6 +5,9 @@ import type { DomainEvent } from '../decider';
 export type UserEvent =
   | DomainEvent<'UserRegistered'>
   | DomainEvent<'UserProfileUpdated'>
+  | DomainEvent<'UserUpdated'>
+  | DomainEvent<'UserDeactivated'>
+  | DomainEvent<'UserReactivated'>
   | DomainEvent<'UserPasswordChanged'>
   | DomainEvent<'UserLoggedIn'>;
 

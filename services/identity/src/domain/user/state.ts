@@ -41,6 +41,25 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserProfileUpdated':
       if (state.status !== 'registered') return state;
       return { ...state, firstName: event.data.first_name, lastName: event.data.last_name, phone: event.data.phone };
+    case 'UserUpdated': {
+      if (state.status !== 'registered') return state;
+      const data = event.data;
+      return {
+        ...state,
+        email: data.email,
+        role: data.role,
+        institutionId: data.institution_id,
+        clinicianInstitutionIds: data.clinician_institution_ids,
+        permissions: data.permissions,
+        firstName: data.first_name,
+        lastName: data.last_name,
+        phone: data.phone,
+      };
+    }
+    case 'UserDeactivated':
+      return state.status === 'registered' ? { ...state, isActive: false } : state;
+    case 'UserReactivated':
+      return state.status === 'registered' ? { ...state, isActive: true } : state;
     case 'UserPasswordChanged':
     case 'UserLoggedIn':
       return state;

@@ -32,6 +32,31 @@ export async function projectUserEvent(db: CommonQueryMethods, event: RecordedEv
         WHERE id = ${data.userId} AND version < ${event.version}`);
       return;
     }
+    case 'UserUpdated': {
+      const data = parseEventData(IDENTITY_EVENT_SCHEMAS, 'UserUpdated', event.data);
+      const updated = await db.query(sql.unsafe`
+        UPDATE users SET email = ${data.email}, first_name = ${data.first_name}, last_name = ${data.last_name},
+                         phone = ${data.phone}, role = ${data.role}, institution_id = ${data.institution_id},
+                         permissions = ${sql.array(data.permissions, 'text')}, version = ${event.version},
+                         updated_at = ${event.occurredAt}::timestamptz
+        WHERE id = ${data.userId} AND version < ${event.version}`);
+      if (updated.rowCount === 0) return;
+      await db.query(sql.unsafe`DELETE FROM clinician_institutions WHERE user_id = ${data.userId}`);
+      await db.query(sql.unsafe`
+        INSERT INTO clinician_institutions (user_id, institution_id)
+        SELECT ${data.userId}, unnest(${sql.array(data.clinician_institution_ids, 'int4')})
+        ON CONFLICT DO NOTHING`);
+      return;
+    }
+    case 'UserDeactivated':
+    case 'UserReactivated': {
+      const data = parseEventData(IDENTITY_EVENT_SCHEMAS, event.type, event.data);
+      await db.query(sql.unsafe`
+        UPDATE users SET is_active = ${event.type === 'UserReactivated'}, version = ${event.version},
+                         updated_at = ${event.occurredAt}::timestamptz
+        WHERE id = ${data.userId} AND version < ${event.version}`);
+      return;
+    }
     case 'UserPasswordChanged': {
       const data = parseEventData(IDENTITY_EVENT_SCHEMAS, 'UserPasswordChanged', event.data);
       await db.query(sql.unsafe`

@@ -1,0 +1,159 @@
+/**
+ * Which users are deactivated, known from identity's user events, for anything that verifies tokens without
+ * asking identity (the gateway, any service): a deactivated user's live token is refused on the next request
+ * after the UserDeactivated event reaches NATS, not when the token expires.
+ *
+ * An ordered (ephemeral) JetStream consumer replays the user events from the stream's start at boot and then
+ * follows them live. No durable state: every replica rebuilds the set in memory, which holds only ids (a
+ * few bytes per deactivated account), and nothing needs cleaning up when a replica goes away.
+ */
+import {
+  eventEnvelopeSchema,
+  IDENTITY_EVENT_SCHEMAS,
+  JETSTREAM_STREAM,
+  parseEventData,
+  type Principal,
+} from '@labline/contracts';
+import { createLogger, type Logger } from '@labline/telemetry';
+import { consumerOpts, NatsError, type JetStreamSubscription, type JsMsg, type NatsConnection } from 'nats';
+
+const STATUS_EVENTS = ['UserRegistered', 'UserDeactivated', 'UserReactivated'] as const;
+const SUBJECTS = STATUS_EVENTS.map((type) => `lab.identity.user.${type}`);
+/** One filter subject (servers before 2.10 take no more); the other user events are skipped here. */
+const COVERING_SUBJECT = 'lab.identity.user.>';
+const STREAM_NOT_FOUND = 10059;
+const NO_MESSAGE_FOUND = 10037;
+const MAX_RETRY_DELAY_MS = 5_000;
+
+export interface DeactivatedUsers {
+  /** False for a deactivated user; true for everyone else (including ids never seen). */
+  isActive(userId: number): boolean;
+  /** The shape authPlugin's `isPrincipalActive` takes. */
+  isPrincipalActive(principal: Pick<Principal, 'id'>): Promise<boolean>;
+  /** Resolves once every user event stored when the watch started has been applied. */
+  readonly caughtUp: Promise<void>;
+  /** For readiness probes: caught up, and the connection is open. */
+  isCaughtUp(): boolean;
+  stop(): Promise<void>;
+}
+
+export interface DeactivationWatchOptions {
+  nc: NatsConnection;
+  /** Default LABLINE. */
+  stream?: string;
+  logger?: Logger;
+}
+
+const apiErrorCode = (error: unknown) => (error instanceof NatsError ? error.api_error?.err_code : undefined);
+
+/** The stream sequence of the newest status event stored now (0 for none, or no stream yet). */
+async function lastStatusSequence(nc: NatsConnection, stream: string): Promise<number> {
+  const jsm = await nc.jetstreamManager();
+  let last = 0;
+  for (const subject of SUBJECTS) {
+    try {
+      last = Math.max(last, (await jsm.streams.getMessage(stream, { last_by_subj: subject })).seq);
+    } catch (error) {
+      const code = apiErrorCode(error);
+      if (code !== NO_MESSAGE_FOUND && code !== STREAM_NOT_FOUND) throw error;
+    }
+  }
+  return last;
+}
+
+/** Starts following identity's user events; await `caughtUp` before serving requests. */
+export async function watchDeactivatedUsers(options: DeactivationWatchOptions): Promise<DeactivatedUsers> {
+  const { nc } = options;
+  const stream = options.stream ?? JETSTREAM_STREAM;
+  const logger = (options.logger ?? createLogger('deactivations')).child({ component: 'deactivation-watch' });
+  const deactivated = new Set<number>();
+  const target = await lastStatusSequence(nc, stream);
+  let caughtUp = target === 0;
+  let markCaughtUp: () => void = () => undefined;
+  const caughtUpPromise = caughtUp ? Promise.resolve() : new Promise<void>((resolve) => (markCaughtUp = resolve));
+  let lastSequence = 0;
+  let stopping = false;
+  let subscription: JetStreamSubscription | null = null;
+  let wake: () => void = () => undefined;
+
+  function apply(message: JsMsg): void {
+    lastSequence = message.seq;
+    const type = message.subject.slice(message.subject.lastIndexOf('.') + 1);
+    if ((STATUS_EVENTS as readonly string[]).includes(type)) {
+      try {
+        const envelope = eventEnvelopeSchema.parse(message.json());
+        if (envelope.type === 'UserRegistered') {
+          const data = parseEventData(IDENTITY_EVENT_SCHEMAS, 'UserRegistered', envelope.data);
+          if (data.is_active) deactivated.delete(data.userId);
+          else deactivated.add(data.userId);
+        } else if (envelope.type === 'UserDeactivated' || envelope.type === 'UserReactivated') {
+          const { userId } = parseEventData(IDENTITY_EVENT_SCHEMAS, envelope.type, envelope.data);
+          if (envelope.type === 'UserDeactivated') deactivated.add(userId);
+          else deactivated.delete(userId);
+        }
+      } catch {
+        // Never the data in the log: a malformed event is skipped, identity's own check still applies.
+        logger.error({ subject: message.subject, sequence: message.seq }, 'malformed user event skipped');
+      }
+    }
+    if (!caughtUp && (message.seq >= target || message.info.pending === 0)) {
+      caughtUp = true;
+      markCaughtUp();
+      logger.info({ deactivated: deactivated.size }, 'deactivated users caught up');
+    }
+  }
+
+  const running = (async () => {
+    let failures = 0;
+    while (!stopping && !nc.isClosed()) {
+      try {
+        // A push-based ordered consumer (the legacy API): nats.js's pull-based ordered consumer receives
+        // nothing from nats-server 2.9. It resets itself on a gap or missed heartbeats.
+        const consumerOptions = consumerOpts();
+        consumerOptions.orderedConsumer();
+        // After an interruption, resume after the last applied event: the set in memory is kept.
+        if (lastSequence === 0) consumerOptions.deliverAll();
+        else consumerOptions.startSequence(lastSequence + 1);
+        consumerOptions.bindStream(stream);
+        subscription = await nc.jetstream().subscribe(COVERING_SUBJECT, consumerOptions);
+        if (stopping) break;
+        for await (const message of subscription) {
+          apply(message);
+          failures = 0;
+        }
+      } catch (error) {
+        failures += 1;
+        if (apiErrorCode(error) !== STREAM_NOT_FOUND || failures === 1) {
+          logger.warn(
+            { failures, error: error instanceof Error ? error.message : String(error) },
+            'user event watch interrupted; resuming',
+          );
+        }
+      } finally {
+        subscription?.unsubscribe();
+        subscription = null;
+      }
+      if (stopping) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(MAX_RETRY_DELAY_MS, 100 * 2 ** failures));
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  })();
+
+  return {
+    isActive: (userId) => !deactivated.has(userId),
+    isPrincipalActive: async (principal) => !deactivated.has(principal.id),
+    caughtUp: caughtUpPromise,
+    isCaughtUp: () => caughtUp && !nc.isClosed(),
+    async stop() {
+      stopping = true;
+      wake();
+      subscription?.unsubscribe();
+      await running;
+    },
+  };
+}

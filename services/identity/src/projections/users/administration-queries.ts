@@ -1,0 +1,137 @@
+import { paginate, roleSchema, userSchema, type Pagination, type Role, type User } from '@labline/contracts';
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+
+/**
+ * Which users a caller may see. Every read of the users list goes through one of these, so a query without
+ * the tenant filter cannot be written by accident (STYLE.md: a repository bound to the caller).
+ */
+export type UserScope =
+  | { kind: 'all' }
+  | {
+      kind: 'institutions';
+      /** Users whose primary institution is one of these, or clinicians linked to one of them. */
+      institutionIds: readonly number[];
+      /** Also users without any institution (system-level fulfillment partners). */
+      includeUnaffiliated?: boolean;
+    }
+  | { kind: 'self'; userId: number };
+
+export interface UserListFilter {
+  search?: string | undefined;
+  role?: Role | undefined;
+  institutionId?: number | undefined;
+  isActive?: boolean | undefined;
+  page: number;
+  limit: number;
+}
+
+const linkedTo = (ids: readonly number[]) => sql.fragment`(
+  u.institution_id = ANY(${sql.array(ids, 'int4')})
+  OR EXISTS (SELECT 1 FROM clinician_institutions ci
+             WHERE ci.user_id = u.id AND ci.institution_id = ANY(${sql.array(ids, 'int4')})))`;
+
+function scopeCondition(scope: UserScope) {
+  switch (scope.kind) {
+    case 'all':
+      return sql.fragment`TRUE`;
+    case 'self':
+      return sql.fragment`u.id = ${scope.userId}`;
+    case 'institutions':
+      return scope.includeUnaffiliated
+        ? sql.fragment`(${linkedTo(scope.institutionIds)} OR u.institution_id IS NULL)`
+        : linkedTo(scope.institutionIds);
+  }
+}
+
+/** LIKE pattern of a literal text: its own % and _ match themselves. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+function filterConditions(scope: UserScope, filter: Omit<UserListFilter, 'page' | 'limit'>) {
+  const conditions = [scopeCondition(scope)];
+  if (filter.search) {
+    const pattern = containing(filter.search);
+    conditions.push(sql.fragment`(
+      (u.first_name || ' ' || u.last_name) ILIKE ${pattern} OR u.email ILIKE ${pattern})`);
+  }
+  if (filter.role) conditions.push(sql.fragment`u.role = ${filter.role}`);
+  if (filter.institutionId !== undefined) conditions.push(linkedTo([filter.institutionId]));
+  if (filter.isActive !== undefined) conditions.push(sql.fragment`u.is_active = ${filter.isActive}`);
+  return sql.join(conditions, sql.fragment` AND `);
+}
+
+const USER_COLUMNS = sql.fragment`
+  u.id, u.email, u.first_name, u.last_name, u.phone, u.role, u.institution_id, i.name AS institution_name,
+  COALESCE(links.ids, '{}') AS clinician_institution_ids,
+  COALESCE(array_to_string(links.names, ', '), '') AS clinician_institutions,
+  COALESCE(links.names, '{}') AS clinician_institution_names,
+  u.permissions, u.is_active, u.created_at, u.updated_at, u.last_login_at`;
+
+const USER_SOURCES = sql.fragment`
+  users u
+  LEFT JOIN institutions i ON i.id = u.institution_id
+  LEFT JOIN LATERAL (
+    SELECT array_agg(ci.institution_id ORDER BY ci.institution_id) AS ids,
+           array_agg(COALESCE(li.name, '') ORDER BY ci.institution_id) AS names
+    FROM clinician_institutions ci LEFT JOIN institutions li ON li.id = ci.institution_id
+    WHERE ci.user_id = u.id) links ON TRUE`;
+
+export async function listUsers(
+  db: CommonQueryMethods,
+  scope: UserScope,
+  filter: UserListFilter,
+): Promise<{ users: User[]; pagination: Pagination }> {
+  const where = filterConditions(scope, filter);
+  const total = await db.oneFirst(
+    sql.type(z.object({ count: z.number().int() }))`SELECT count(*)::int AS count FROM users u WHERE ${where}`,
+  );
+  const users = await db.any(
+    sql.type(userSchema)`
+      SELECT ${USER_COLUMNS} FROM ${USER_SOURCES}
+      WHERE ${where}
+      ORDER BY u.last_name, u.first_name, u.id
+      LIMIT ${filter.limit} OFFSET ${(filter.page - 1) * filter.limit}`,
+  );
+  return { users: [...users], pagination: paginate(filter.page, filter.limit, total) };
+}
+
+/** One user within the scope, or null (a user outside it answers 404, as an unknown one does). */
+export async function findUser(db: CommonQueryMethods, scope: UserScope, userId: number): Promise<User | null> {
+  return db.maybeOne(
+    sql.type(userSchema)`
+      SELECT ${USER_COLUMNS} FROM ${USER_SOURCES}
+      WHERE u.id = ${userId} AND ${scopeCondition(scope)}`,
+  );
+}
+
+const callerSchema = z.object({
+  id: z.number().int(),
+  role: roleSchema,
+  institution_id: z.number().int().nullable(),
+  institution_ids: z.array(z.number().int()),
+});
+export type Caller = { id: number; role: Role; institutionId: number | null; institutionIds: number[] };
+
+/**
+ * The signed-in user as identity's read model knows them now: role and institutions may have changed since
+ * the token was issued, and identity answers from the current ones. `institutionIds` is the primary
+ * institution and a clinician's linked ones.
+ */
+export async function findCaller(db: CommonQueryMethods, userId: number): Promise<Caller | null> {
+  const row = await db.maybeOne(
+    sql.type(callerSchema)`
+      SELECT u.id, u.role, u.institution_id,
+             ARRAY(SELECT DISTINCT x FROM unnest(
+               array_remove(ARRAY[u.institution_id], NULL)
+               || COALESCE((SELECT array_agg(ci.institution_id) FROM clinician_institutions ci
+                            WHERE ci.user_id = u.id), '{}')) AS x ORDER BY x) AS institution_ids
+      FROM users u WHERE u.id = ${userId} AND u.is_active`,
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    role: row.role,
+    institutionId: row.institution_id,
+    institutionIds: row.institution_ids,
+  };
+}
