@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { ERRORS, type Principal, type Role } from '@labline/contracts';
 import { requestContext } from './context';
 import { httpError } from './errors';
-import { createTokenVerifier, type JwksSource, type TokenVerifier } from './jwt';
+import { createTokenVerifier, type JwksSource, type TokenVerification, type TokenVerifier } from './jwt';
 
 export interface AuthOptions {
   /** identity's keys (URL or local set), or a ready verifier to share one key cache. */
@@ -35,7 +35,13 @@ export const authPlugin = fp<AuthOptions>(
   async (app, options) => {
     const verifier = isVerifier(options.keys) ? options.keys : createTokenVerifier(options.keys);
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      const verification = await verifier.verify(request.headers.authorization);
+      let verification: TokenVerification;
+      try {
+        verification = await verifier.verify(request.headers.authorization);
+      } catch (error) {
+        request.log.warn({ err: error }, 'token verification unavailable');
+        throw httpError(503, ERRORS.serviceUnavailable);
+      }
       if (!verification.ok) {
         throw httpError(401, verification.reason === 'missing' ? ERRORS.authenticationRequired : ERRORS.invalidToken);
       }

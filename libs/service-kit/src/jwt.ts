@@ -9,12 +9,14 @@ import {
 import { JWT_AUDIENCE, JWT_ISSUER, principalFromClaims, tokenClaimsSchema, type Principal } from '@labline/contracts';
 
 /** Where the verifier finds identity's public keys: its JWKS URL in a deployment, a local set in tests. */
-export type JwksSource = { jwksUrl: string } | { jwks: JSONWebKeySet };
+/** `timeoutMs`: how long a key fetch may take (default 5 s). */
+export type JwksSource = { jwksUrl: string; timeoutMs?: number } | { jwks: JSONWebKeySet };
 
 export type TokenVerification =
   { ok: true; principal: Principal; expiresAt: number } | { ok: false; reason: 'missing' | 'invalid' | 'expired' };
 
 export interface TokenVerifier {
+  /** Throws when identity's keys cannot be fetched (network error, timeout): neither valid nor invalid. */
   verify(authorizationHeader: string | undefined): Promise<TokenVerification>;
 }
 
@@ -22,7 +24,11 @@ export interface TokenVerifier {
 export function createTokenVerifier(source: JwksSource): TokenVerifier {
   const keys: JWTVerifyGetKey =
     'jwksUrl' in source
-      ? createRemoteJWKSet(new URL(source.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 600_000 })
+      ? createRemoteJWKSet(new URL(source.jwksUrl), {
+          cooldownDuration: 30_000,
+          cacheMaxAge: 600_000,
+          timeoutDuration: source.timeoutMs ?? 5_000,
+        })
       : createLocalJWKSet(source.jwks);
   return {
     async verify(authorizationHeader) {
@@ -35,6 +41,9 @@ export function createTokenVerifier(source: JwksSource): TokenVerifier {
         return { ok: true, principal: principalFromClaims(claims.data), expiresAt: payload.exp };
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };
+        // identity's keys could not be fetched in time: the token is neither valid nor invalid, so the caller
+        // answers 503 rather than a 401 that would sign the user out
+        if (error instanceof joseErrors.JWKSTimeout) throw error;
         if (error instanceof joseErrors.JOSEError) return { ok: false, reason: 'invalid' };
         throw error;
       }

@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, test } from 'node:test';
+import { createTestKeys, type TestKeys } from '@labline/testkit';
+import { createTokenVerifier } from './jwt';
+
+let keys: TestKeys;
+let silent: Server;
+let jwksUrl: string;
+
+before(async () => {
+  keys = await createTestKeys();
+  // accepts connections and never answers: identity hanging, not down
+  silent = createServer(() => undefined);
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  jwksUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/.well-known/jwks.json`;
+});
+
+after(() => {
+  silent.closeAllConnections();
+  silent.close();
+});
+
+test('a token checked against keys that cannot be fetched in time is neither valid nor invalid: verify throws', async () => {
+  const verifier = createTokenVerifier({ jwksUrl, timeoutMs: 200 });
+  const token = await keys.mintToken({ id: 1, role: 'super_admin', institution_id: null });
+  await assert.rejects(verifier.verify(`Bearer ${token}`));
+});
+
+test('a garbage token is invalid without fetching any key', async () => {
+  const verifier = createTokenVerifier({ jwksUrl, timeoutMs: 200 });
+  assert.deepEqual(await verifier.verify('Bearer not-a-token'), { ok: false, reason: 'invalid' });
+  assert.deepEqual(await verifier.verify(undefined), { ok: false, reason: 'missing' });
+});
