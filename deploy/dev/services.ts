@@ -8,10 +8,19 @@ export interface ServiceDefinition {
   entry: string;
   /** The gateway's variable for this service's base URL. */
   urlVariable: string;
+  /** Extra environment from the base URLs of the services started before it (by urlVariable). */
+  env?: (urls: Readonly<Record<string, string>>) => Record<string, string>;
 }
 
 export const SERVICES: readonly ServiceDefinition[] = [
   { name: 'identity', entry: 'services/identity/src/main.ts', urlVariable: 'IDENTITY_URL' },
+  {
+    name: 'clinical',
+    entry: 'services/clinical/src/main.ts',
+    urlVariable: 'CLINICAL_URL',
+    // Verifies tokens with identity's keys; learns identity's institutions and users over NATS.
+    env: (urls) => ({ IDENTITY_JWKS_URL: `${urls.IDENTITY_URL}/.well-known/jwks.json` }),
+  },
 ];
 
 export const GATEWAY_ENTRY = 'gateway/src/main.ts';

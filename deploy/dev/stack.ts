@@ -100,20 +100,26 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     closers.push(async () => {
       await Promise.all(processes.map((child) => child.stop()));
     });
+    // One after the other: a service may need an earlier one (clinical verifies tokens with identity's keys
+    // and its demo seed waits for identity's demo institutions and clinicians).
     for (const service of SERVICES) {
       const port = await freePort();
       const child = startTypeScriptProcess(
         service.name,
         service.entry,
-        { ...common, PORT: String(port), DB_SCHEMA: service.name, LABLINE_SEED: options.seed ?? 'demo' },
+        {
+          ...common,
+          ...service.env?.(serviceUrls),
+          PORT: String(port),
+          DB_SCHEMA: service.name,
+          LABLINE_SEED: options.seed ?? 'demo',
+        },
         output,
       );
       processes.push(child);
       serviceUrls[service.urlVariable] = `http://127.0.0.1:${port}`;
+      await waitUntilReady(child, `${serviceUrls[service.urlVariable]}/readyz`);
     }
-    await Promise.all(
-      SERVICES.map((service, index) => waitUntilReady(processes[index]!, `${serviceUrls[service.urlVariable]}/readyz`)),
-    );
 
     const gatewayPort = options.port === undefined || options.port === 0 ? await freePort() : options.port;
     const gateway = startTypeScriptProcess(

@@ -1,0 +1,138 @@
+/**
+ * `npm run bench`: the patient search benchmark of issue 3. Loads 100,000 patients into a fresh database,
+ * starts the clinical service's HTTP app on a loopback port and times search + page requests over real HTTP
+ * with real signed tokens for three roles. Prints p50/p95/p99 and exits 1 when p99 misses the target.
+ */
+import { performance } from 'node:perf_hooks';
+import { busMigrations } from '@labline/bus';
+import { createDatabasePool, migrate } from '@labline/db';
+import { createPostgresEventStore, eventStoreMigrations } from '@labline/eventstore';
+import { createTestDatabase, createTestKeys } from '@labline/testkit';
+import { buildClinicalApp } from '../../services/clinical/src/app';
+import { clinicalMigrations } from '../../services/clinical/src/migrations';
+import {
+  CLINICIAN_BASE,
+  CLINICIANS_PER_INSTITUTION,
+  FIRST_NAMES,
+  INSTITUTION_ADMIN_ID,
+  LAST_NAMES,
+  loadDirectory,
+  loadPatients,
+  SUPER_ADMIN_ID,
+} from './load';
+
+const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
+const WARMUP = 200;
+const TARGET_P99_MS = 50;
+
+/** A small deterministic generator, so every run sends the same requests. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+}
+
+const database = await createTestDatabase('labline_bench');
+try {
+  await migrate(database.url, 'clinical', [...eventStoreMigrations, ...busMigrations, ...(await clinicalMigrations())]);
+  const pool = await createDatabasePool({ url: database.url, schema: 'clinical' });
+  const store = createPostgresEventStore({ pool });
+  const loadStart = performance.now();
+  await loadDirectory(pool);
+  await loadPatients(pool, PATIENTS);
+  console.log(
+    `Loaded ${PATIENTS.toLocaleString('en')} patients by bulk insert into the read model ` +
+      `(no events appended) in ${((performance.now() - loadStart) / 1000).toFixed(1)} s.`,
+  );
+
+  const keys = await createTestKeys();
+  const app = buildClinicalApp({ pool, store, keys: { jwks: keys.jwks }, logger: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const tokens = {
+    super_admin: await keys.mintToken({ id: SUPER_ADMIN_ID, role: 'super_admin' }),
+    institution_admin: await keys.mintToken({ id: INSTITUTION_ADMIN_ID, role: 'institution_admin', institution_id: 1 }),
+    clinician: await keys.mintToken({
+      id: CLINICIAN_BASE + CLINICIANS_PER_INSTITUTION + 3,
+      role: 'clinician',
+      institution_id: 1,
+      clinician_institution_ids: [1],
+    }),
+  };
+
+  const next = random(20_261_123);
+  const pick = <T>(values: readonly T[]) => values[Math.floor(next() * values.length)]!;
+  const SEARCHES: readonly { kind: string; share: number; text: () => string }[] = [
+    { kind: 'no search', share: 0.2, text: () => '' },
+    { kind: 'surname', share: 0.25, text: () => pick(LAST_NAMES).toLowerCase() },
+    { kind: 'three letters', share: 0.15, text: () => pick(LAST_NAMES).toLowerCase().slice(0, 3) },
+    { kind: 'full name', share: 0.1, text: () => `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}` },
+    {
+      kind: 'record number',
+      share: 0.1,
+      text: () => `MRN-${1 + Math.floor(next() * 20)}-0${Math.floor(next() * 9_000 + 1_000)}`,
+    },
+    { kind: 'e-mail', share: 0.1, text: () => `${pick(FIRST_NAMES).toLowerCase()}.` },
+    { kind: 'two letters', share: 0.1, text: () => pick(LAST_NAMES).toLowerCase().slice(0, 2) },
+  ];
+
+  /** What people type: surnames, their first letters, full names, record numbers, e-mail parts, or nothing. */
+  function nextRequest(): { url: string; role: keyof typeof tokens; kind: string } {
+    let roll = next();
+    const search = SEARCHES.find((candidate) => (roll -= candidate.share) < 0) ?? SEARCHES[0]!;
+    const text = search.text();
+    const role = pick(['super_admin', 'super_admin', 'institution_admin', 'clinician'] as const);
+    const query = new URLSearchParams({ page: String(1 + Math.floor(next() * 5)), limit: '20' });
+    if (text) query.set('search', text);
+    return { url: `${address}/patients?${query.toString()}`, role, kind: `${search.kind}, ${role}` };
+  }
+
+  async function timed(): Promise<{ kind: string; ms: number }> {
+    const { url, role, kind } = nextRequest();
+    const start = performance.now();
+    const response = await fetch(url, { headers: { authorization: `Bearer ${tokens[role]}` } });
+    const body = await response.text();
+    const ms = performance.now() - start;
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${body}`);
+    return { kind, ms };
+  }
+
+  for (let index = 0; index < WARMUP; index += 1) await timed();
+  const samples: { kind: string; ms: number }[] = [];
+  for (let index = 0; index < REQUESTS; index += 1) samples.push(await timed());
+  const durations = samples.map((sample) => sample.ms).sort((a, b) => a - b);
+  const [p50, p95, p99] = [0.5, 0.95, 0.99].map((fraction) => percentile(durations, fraction));
+  const kinds = [...new Set(samples.map((sample) => sample.kind))].sort();
+  for (const kind of kinds) {
+    const times = samples
+      .filter((sample) => sample.kind === kind)
+      .map((sample) => sample.ms)
+      .sort((a, b) => a - b);
+    console.log(
+      `  ${kind.padEnd(36)} n=${String(times.length).padStart(4)}  p50 ${percentile(times, 0.5).toFixed(1).padStart(5)} ms` +
+        `  p99 ${percentile(times, 0.99).toFixed(1).padStart(5)} ms`,
+    );
+  }
+  console.log(
+    `GET /patients (search + page, limit 20) over HTTP, ${REQUESTS} requests after ${WARMUP} warm-up:\n` +
+      `  p50 ${p50!.toFixed(1)} ms   p95 ${p95!.toFixed(1)} ms   p99 ${p99!.toFixed(1)} ms   ` +
+      `max ${durations.at(-1)!.toFixed(1)} ms   (target p99 <= ${TARGET_P99_MS} ms)`,
+  );
+  await app.close();
+  await store.close();
+  await pool.end();
+  if (p99! > TARGET_P99_MS) {
+    console.error(`FAILED: p99 ${p99!.toFixed(1)} ms is above the ${TARGET_P99_MS} ms target.`);
+    process.exitCode = 1;
+  } else {
+    console.log('PASSED: p99 within target.');
+  }
+} finally {
+  await database.drop();
+}

@@ -1,0 +1,124 @@
+import { ERRORS, PATIENT_FIELD_ERRORS, type PatientInput, type PatientSnapshot } from '@labline/contracts';
+import type { Decider } from '@labline/eventstore';
+import {
+  isPatientVisible,
+  mayCreatePatients,
+  mayDeletePatients,
+  mayEditPatients,
+  mayUseInstitution,
+  patientScope,
+  type Caller,
+} from '../../access/patient-access';
+import { RuleViolation } from '../decider';
+import type { PatientEvent } from './events';
+import { evolvePatient, initialPatientState, type PatientState } from './state';
+
+/** What the command handler looked up before deciding, so that the rules themselves stay pure. */
+export interface PatientFacts {
+  /** Of the requested institutions, those that exist. */
+  knownInstitutionIds: readonly number[];
+  /** The active clinicians linked to the requested primary institution. */
+  primaryInstitutionClinicianIds: readonly number[];
+}
+
+export type RegisterPatient = {
+  type: 'RegisterPatient';
+  data: { patientId: number; input: PatientInput; caller: Caller; facts: PatientFacts };
+};
+export type UpdatePatient = {
+  type: 'UpdatePatient';
+  data: { patientId: number; input: PatientInput; caller: Caller; facts: PatientFacts };
+};
+export type DeletePatient = { type: 'DeletePatient'; data: { patientId: number; caller: Caller } };
+export type PatientCommand = RegisterPatient | UpdatePatient | DeletePatient;
+
+/** A readable, per-institution record number for a patient registered without one, e.g. MRN-3-000042. */
+export const generatedMedicalRecordNumber = (institutionId: number, patientId: number): string =>
+  `MRN-${institutionId}-${String(patientId).padStart(6, '0')}`;
+
+/** The institutions and clinician of a patient form, by the rules of spec 1 §5 and issue 3 item 2. */
+function assignment(input: PatientInput, caller: Caller, facts: PatientFacts) {
+  const institutionIds = [...new Set(input.institution_ids)];
+  const primary = institutionIds[0];
+  if (primary === undefined) throw new RuleViolation('invalid', ERRORS.atLeastOneInstitution);
+  if (caller.role === 'clinician' && institutionIds.length > 1) {
+    throw new RuleViolation('invalid', ERRORS.cliniciansOneInstitution);
+  }
+  const usable = (id: number) => facts.knownInstitutionIds.includes(id) && mayUseInstitution(caller, id);
+  if (!institutionIds.every(usable)) throw new RuleViolation('invalid', PATIENT_FIELD_ERRORS.unknownInstitution);
+  // A clinician files patients under themself, whatever the form says.
+  if (caller.role === 'clinician') return { institutionIds, primary, clinicianId: caller.userId };
+  const clinicianId = input.clinician_id;
+  if (clinicianId === null) {
+    if (facts.primaryInstitutionClinicianIds.length > 0) {
+      throw new RuleViolation('invalid', PATIENT_FIELD_ERRORS.clinicianRequired);
+    }
+  } else if (!facts.primaryInstitutionClinicianIds.includes(clinicianId)) {
+    throw new RuleViolation('invalid', PATIENT_FIELD_ERRORS.notAClinicianOfInstitution);
+  }
+  return { institutionIds, primary, clinicianId };
+}
+
+function snapshotOf(
+  patientId: number,
+  input: PatientInput,
+  placement: ReturnType<typeof assignment>,
+  medicalRecordNumber: string,
+): PatientSnapshot {
+  const { institution_ids: _ids, clinician_id: _clinician, medical_record_number: _mrn, ...demographics } = input;
+  return {
+    patientId,
+    ...demographics,
+    medical_record_number: medicalRecordNumber,
+    institution_ids: placement.institutionIds,
+    clinician_id: placement.clinicianId,
+  };
+}
+
+/** The patient as the caller may change it: 404 when they cannot see it, 403 when they see but may not. */
+function changeablePatient(state: PatientState, caller: Caller, may: (role: Caller['role']) => boolean) {
+  if (state.status !== 'registered' || !isPatientVisible(patientScope(caller), state.patient)) {
+    throw new RuleViolation('not_found', ERRORS.patientNotFound);
+  }
+  if (!may(caller.role)) throw new RuleViolation('forbidden', ERRORS.forbidden);
+  return state.patient;
+}
+
+const sameSnapshot = (a: PatientSnapshot, b: PatientSnapshot) =>
+  (Object.keys(b) as (keyof PatientSnapshot)[]).every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
+
+export function decidePatient(command: PatientCommand, state: PatientState): PatientEvent[] {
+  switch (command.type) {
+    case 'RegisterPatient': {
+      const { patientId, input, caller, facts } = command.data;
+      if (!mayCreatePatients(caller.role)) throw new RuleViolation('forbidden', ERRORS.forbidden);
+      if (state.status !== 'unregistered') {
+        throw new RuleViolation('conflict', `Patient ${patientId} is already registered`);
+      }
+      const placement = assignment(input, caller, facts);
+      const recordNumber = input.medical_record_number ?? generatedMedicalRecordNumber(placement.primary, patientId);
+      return [{ type: 'PatientRegistered', data: snapshotOf(patientId, input, placement, recordNumber) }];
+    }
+    case 'UpdatePatient': {
+      const { patientId, input, caller, facts } = command.data;
+      const current = changeablePatient(state, caller, mayEditPatients);
+      const placement = assignment(input, caller, facts);
+      // Left empty on edit, the record number stays what it was.
+      const recordNumber = input.medical_record_number ?? current.medical_record_number;
+      const next = snapshotOf(patientId, input, placement, recordNumber);
+      // Saving an unchanged form records nothing.
+      return sameSnapshot(current, next) ? [] : [{ type: 'PatientUpdated', data: next }];
+    }
+    case 'DeletePatient': {
+      const { patientId, caller } = command.data;
+      const current = changeablePatient(state, caller, mayDeletePatients);
+      return [{ type: 'PatientDeleted', data: { patientId, institution_ids: current.institution_ids } }];
+    }
+  }
+}
+
+export const patientDecider: Decider<PatientCommand, PatientEvent, PatientState> = {
+  decide: decidePatient,
+  evolve: evolvePatient,
+  initialState: initialPatientState,
+};

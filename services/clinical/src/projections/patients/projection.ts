@@ -1,0 +1,52 @@
+import { CLINICAL_EVENT_SCHEMAS, parseEventData } from '@labline/contracts';
+import type { RecordedEvent } from '@labline/eventstore';
+import { sql, type CommonQueryMethods } from 'slonik';
+
+/** The constraint behind "a record number is unique within an institution" (the HTTP layer answers 409). */
+export const RECORD_NUMBER_CONSTRAINT = 'patient_record_numbers_pkey';
+
+/**
+ * patients and patient_record_numbers read models, written inline in the append transaction. Guarded by the
+ * stream version, so projecting an event twice (a rebuild) changes nothing the second time.
+ */
+export async function projectPatientEvent(db: CommonQueryMethods, event: RecordedEvent): Promise<void> {
+  switch (event.type) {
+    case 'PatientRegistered':
+    case 'PatientUpdated': {
+      const data = parseEventData(CLINICAL_EVENT_SCHEMAS, event.type, event.data);
+      const written = await db.query(sql.unsafe`
+        INSERT INTO patients (id, first_name, last_name, date_of_birth, gender, phone, email, insurance_number,
+                              nhs_number, street_address_1, street_address_2, city, state, postal_code, country,
+                              medical_record_number, institution_id, institution_ids, clinician_id, version,
+                              created_at, updated_at)
+        VALUES (${data.patientId}, ${data.first_name}, ${data.last_name}, ${data.date_of_birth}::date, ${data.gender},
+                ${data.phone}, ${data.email}, ${data.insurance_number}, ${data.nhs_number}, ${data.street_address_1},
+                ${data.street_address_2}, ${data.city}, ${data.state}, ${data.postal_code}, ${data.country},
+                ${data.medical_record_number}, ${data.institution_ids[0]!},
+                ${sql.array(data.institution_ids, 'int4')}, ${data.clinician_id}, ${event.version},
+                ${event.occurredAt}::timestamptz, ${event.occurredAt}::timestamptz)
+        ON CONFLICT (id) DO UPDATE SET
+          first_name = excluded.first_name, last_name = excluded.last_name, date_of_birth = excluded.date_of_birth,
+          gender = excluded.gender, phone = excluded.phone, email = excluded.email,
+          insurance_number = excluded.insurance_number, nhs_number = excluded.nhs_number,
+          street_address_1 = excluded.street_address_1, street_address_2 = excluded.street_address_2,
+          city = excluded.city, state = excluded.state, postal_code = excluded.postal_code,
+          country = excluded.country, medical_record_number = excluded.medical_record_number,
+          institution_id = excluded.institution_id, institution_ids = excluded.institution_ids,
+          clinician_id = excluded.clinician_id, version = excluded.version, updated_at = excluded.updated_at
+        WHERE patients.version < excluded.version`);
+      if (written.rowCount === 0) return;
+      await db.query(sql.unsafe`DELETE FROM patient_record_numbers WHERE patient_id = ${data.patientId}`);
+      await db.query(sql.unsafe`
+        INSERT INTO patient_record_numbers (institution_id, medical_record_number, patient_id)
+        SELECT unnest(${sql.array(data.institution_ids, 'int4')}), ${data.medical_record_number}, ${data.patientId}`);
+      return;
+    }
+    case 'PatientDeleted': {
+      const data = parseEventData(CLINICAL_EVENT_SCHEMAS, 'PatientDeleted', event.data);
+      await db.query(sql.unsafe`DELETE FROM patients WHERE id = ${data.patientId}`);
+      await db.query(sql.unsafe`DELETE FROM patient_record_numbers WHERE patient_id = ${data.patientId}`);
+      return;
+    }
+  }
+}

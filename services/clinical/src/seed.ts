@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { SYSTEM_ACTOR, type PatientInput } from '@labline/contracts';
+import type { AppendMetadata } from '@labline/eventstore';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import type { Caller } from './access/patient-access';
+import { registerPatient, type CommandDependencies } from './commands/patients';
+import { activeUserIdsByEmail, institutionIdsByName } from './projections/directory/queries';
+
+/** The demo institutions and clinician of identity's seed (README "Demo accounts"). */
+const NORTHWIND = 'Northwind General Hospital';
+const RIVERSIDE = 'Riverside Clinic';
+const DEMO_CLINICIAN = 'clinician@northwind.labline.test';
+
+const FIRST_NAMES = [
+  ['Amelia', 'Female'],
+  ['Oliver', 'Male'],
+  ['Isla', 'Female'],
+  ['George', 'Male'],
+  ['Ava', 'Female'],
+  ['Noah', 'Male'],
+  ['Mia', 'Female'],
+  ['Arthur', 'Male'],
+  ['Grace', 'Female'],
+  ['Leo', 'Male'],
+  ['Freya', 'Female'],
+  ['Harry', 'Male'],
+  ['Evie', 'Female'],
+  ['Jack', 'Male'],
+  ['Sienna', 'Female'],
+  ['Alfie', 'Male'],
+  ['Ivy', 'Female'],
+  ['Theo', 'Male'],
+  ['Rosie', 'Female'],
+  ['Samir', 'Male'],
+  ['Priya', 'Female'],
+  ['Kwame', 'Male'],
+  ['Aisha', 'Female'],
+  ['Tomasz', 'Male'],
+  ['Alex', 'Other'],
+  ['Morgan', 'Prefer not to say'],
+  ['Chloe', 'Female'],
+  ['Reuben', 'Male'],
+  ['Niamh', 'Female'],
+  ['Ewan', 'Male'],
+  ['Hannah', 'Female'],
+  ['Callum', 'Male'],
+  ['Lucy', 'Female'],
+  ['Owen', 'Male'],
+  ['Zara', 'Female'],
+  ['Finley', 'Male'],
+] as const;
+const LAST_NAMES = [
+  'Thompson',
+  'Walker',
+  'Hughes',
+  'Patel',
+  'Khan',
+  'Wright',
+  'Robinson',
+  'Edwards',
+  'Clarke',
+  'Murphy',
+  'Davies',
+  'Evans',
+  'Okafor',
+  'Nowak',
+  'Campbell',
+  'Bennett',
+  'Shaw',
+  'Fletcher',
+] as const;
+const PLACES = [
+  ['14 Elm Grove', 'Northwind', 'NW1 6RT'],
+  ['3 Quayside Mews', 'Northwind', 'NW2 3BD'],
+  ['77 Chapel Lane', 'Riverton', 'RV2 8LP'],
+  ['9 Meadow Close', 'Riverton', 'RV1 4HS'],
+  ['210 High Street', 'Northwind', 'NW3 9QA'],
+  ['5 Willow Court', 'Riverton', 'RV3 2EN'],
+] as const;
+
+/** A few dozen realistic patients, two thirds at Northwind; some without an address or e-mail. */
+export function demoPatients(northwind: number, riverside: number, clinician: number): PatientInput[] {
+  return FIRST_NAMES.map(([firstName, gender], index) => {
+    const lastName = LAST_NAMES[(index * 7) % LAST_NAMES.length]!;
+    const place = PLACES[index % PLACES.length]!;
+    const withAddress = index % 5 !== 4;
+    const year = 1948 + ((index * 13) % 60);
+    const month = String(1 + ((index * 5) % 12)).padStart(2, '0');
+    const day = String(1 + ((index * 11) % 28)).padStart(2, '0');
+    return {
+      first_name: firstName,
+      last_name: lastName,
+      date_of_birth: `${year}-${month}-${day}`,
+      gender,
+      phone: `+44 7700 900${String(100 + index * 17).slice(-3)}`,
+      email: index % 6 === 5 ? null : `${firstName}.${lastName}@example.com`.toLowerCase(),
+      insurance_number: index % 3 === 0 ? `INS-${String(480_000 + index * 373)}` : null,
+      nhs_number: String(9_434_765_000 + index * 919),
+      street_address_1: withAddress ? place[0] : null,
+      street_address_2: withAddress && index % 4 === 1 ? `Flat ${index + 2}` : null,
+      city: withAddress ? place[1] : null,
+      state: null,
+      postal_code: withAddress ? place[2] : null,
+      country: withAddress ? 'United Kingdom' : null,
+      medical_record_number: null,
+      institution_ids: index % 3 === 2 ? [riverside] : [northwind],
+      clinician_id: clinician,
+    };
+  });
+}
+
+const SEED_CALLER: Caller = { userId: 0, role: 'super_admin', institutionIds: [] };
+
+async function waitForDirectory(deps: CommandDependencies, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const institutions = await institutionIdsByName(deps.pool, [NORTHWIND, RIVERSIDE]);
+    const clinician = (await activeUserIdsByEmail(deps.pool, [DEMO_CLINICIAN])).get(DEMO_CLINICIAN);
+    const northwind = institutions.get(NORTHWIND);
+    const riverside = institutions.get(RIVERSIDE);
+    if (northwind !== undefined && riverside !== undefined && clinician !== undefined) {
+      return { northwind, riverside, clinician };
+    }
+    if (Date.now() > deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * The demo patients, through the same command path as POST /patients, once identity's demo institutions
+ * and clinician have arrived over NATS. Only into a database where no patient was ever registered; a lock
+ * keeps replicas starting together from seeding twice.
+ */
+export async function seedDemoPatients(
+  deps: CommandDependencies,
+  options: { waitMs: number },
+): Promise<{ seeded: number } | { skipped: 'already seeded' | 'identity demo data did not arrive' }> {
+  return deps.pool.connect(async (connection) => {
+    await connection.query(sql.unsafe`SELECT pg_advisory_lock(hashtext('labline-clinical-seed'))`);
+    try {
+      const used = await connection.oneFirst(
+        sql.type(z.object({ is_called: z.boolean() }))`SELECT is_called FROM patient_id_seq`,
+      );
+      if (used) return { skipped: 'already seeded' };
+      const directory = await waitForDirectory(deps, options.waitMs);
+      if (!directory) return { skipped: 'identity demo data did not arrive' };
+      const metadata: AppendMetadata = {
+        actor: SYSTEM_ACTOR,
+        correlationId: `seed-demo-${randomUUID()}`,
+        causationId: null,
+        traceparent: null,
+      };
+      const patients = demoPatients(directory.northwind, directory.riverside, directory.clinician);
+      for (const patient of patients) await registerPatient(deps, SEED_CALLER, patient, metadata);
+      return { seeded: patients.length };
+    } finally {
+      await connection.query(sql.unsafe`SELECT pg_advisory_unlock(hashtext('labline-clinical-seed'))`);
+    }
+  });
+}

@@ -1,0 +1,201 @@
+/**
+ * A clinical app on a fresh database and a private NATS per test file: real Postgres, real event store, the
+ * real identity consumer fed with identity-shaped events, and real signed tokens.
+ */
+import { busMigrations, type DurableConsumer } from '@labline/bus';
+import type { Role } from '@labline/contracts';
+import { createDatabasePool, migrate } from '@labline/db';
+import { createPostgresEventStore, eventStoreMigrations, type EventStore } from '@labline/eventstore';
+import type { HttpApp } from '@labline/service-kit';
+import { createTestDatabase, createTestKeys, waitFor, type TestDatabase } from '@labline/testkit';
+import type { LightMyRequestResponse } from 'fastify';
+import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+import { buildClinicalApp } from '../src/app';
+import { startIdentityDirectoryConsumer } from '../src/consumers/identity';
+import { clinicalMigrations } from '../src/migrations';
+import { startPrivateNats, type PrivateNats } from './nats';
+
+export const NORTHWIND = 1;
+export const RIVERSIDE = 2;
+/** An institution without clinicians. */
+export const HARBOUR = 3;
+export const UNKNOWN_INSTITUTION = 99;
+
+export interface TestUser {
+  id: number;
+  role: Role;
+  institution_id: number | null;
+  clinician_institution_ids: number[];
+  first_name: string;
+  last_name: string;
+}
+
+const user = (
+  id: number,
+  role: Role,
+  institution: number | null,
+  names: [string, string],
+  linked: number[] = [],
+): TestUser => ({
+  id,
+  role,
+  institution_id: institution,
+  clinician_institution_ids: linked,
+  first_name: names[0],
+  last_name: names[1],
+});
+
+/** One user per role at Northwind, an administrator and a clinician at Riverside. */
+export const USERS = {
+  superAdmin: user(1, 'super_admin', null, ['Sarah', 'Mitchell']),
+  northwindAdmin: user(2, 'institution_admin', NORTHWIND, ['James', 'Carter']),
+  northwindClinician: user(3, 'clinician', NORTHWIND, ['Emily', 'Chen'], [NORTHWIND, RIVERSIDE]),
+  secondClinician: user(4, 'clinician', NORTHWIND, ['Ravi', 'Shah'], [NORTHWIND]),
+  clientAdmin: user(5, 'client_admin', NORTHWIND, ['Daniel', 'Brooks']),
+  fulfillmentAgent: user(6, 'fulfillment_agent', NORTHWIND, ['Priya', 'Patel']),
+  labUser: user(7, 'lab_user', NORTHWIND, ['Oliver', 'Grant']),
+  riversideAdmin: user(8, 'institution_admin', RIVERSIDE, ['Hannah', 'Lewis']),
+  riversideClinician: user(9, 'clinician', RIVERSIDE, ['Marcus', 'Hale'], [RIVERSIDE]),
+} as const;
+
+export interface ClinicalTestContext {
+  app: HttpApp;
+  pool: DatabasePool;
+  store: EventStore;
+  nats: PrivateNats;
+  database: TestDatabase;
+  /** Bearer headers of a real token for the user (with a menu permissions list when given). */
+  as(user: TestUser, permissions?: string[]): Promise<Record<string, string>>;
+  close(): Promise<void>;
+}
+
+const countOf = (pool: DatabasePool, table: 'institutions' | 'users') =>
+  pool.oneFirst(
+    sql.type(z.object({ count: z.number() }))`SELECT count(*)::int AS count FROM ${sql.identifier([table])}`,
+  );
+
+export async function startClinical(): Promise<ClinicalTestContext> {
+  const database = await createTestDatabase('clinical_test');
+  await migrate(database.url, 'clinical', [...eventStoreMigrations, ...busMigrations, ...(await clinicalMigrations())]);
+  const pool = await createDatabasePool({ url: database.url, schema: 'clinical' });
+  const store = createPostgresEventStore({ pool });
+  const nats = await startPrivateNats();
+  const keys = await createTestKeys();
+  const consumer: DurableConsumer = await startIdentityDirectoryConsumer({ nc: nats.nc, pool });
+
+  const institutions: [number, string][] = [
+    [NORTHWIND, 'Northwind General Hospital'],
+    [RIVERSIDE, 'Riverside Clinic'],
+    [HARBOUR, 'Harbour Practice'],
+  ];
+  for (const [id, name] of institutions) {
+    await nats.publishIdentity(`institution-${id}`, 0, 'InstitutionRegistered', {
+      institutionId: id,
+      name,
+      institution_number: null,
+      address: `${id} Test Street`,
+      phone: null,
+      email: null,
+      institution_type: 'Hospital',
+    });
+  }
+  for (const member of Object.values(USERS)) {
+    await nats.publishIdentity(`user-${member.id}`, 0, 'UserRegistered', {
+      userId: member.id,
+      email: `${member.first_name}.${member.last_name}@test.labline`.toLowerCase(),
+      first_name: member.first_name,
+      last_name: member.last_name,
+      phone: null,
+      role: member.role,
+      institution_id: member.institution_id,
+      clinician_institution_ids: member.clinician_institution_ids,
+      permissions: [],
+      is_active: true,
+    });
+  }
+  await waitFor(
+    async () =>
+      (await countOf(pool, 'institutions')) === institutions.length &&
+      (await countOf(pool, 'users')) === Object.keys(USERS).length,
+    { description: 'identity events projected' },
+  );
+
+  const app = buildClinicalApp({ pool, store, keys: { jwks: keys.jwks }, logger: false });
+  await app.ready();
+  return {
+    app,
+    pool,
+    store,
+    nats,
+    database,
+    async as(member, permissions = []) {
+      const token = await keys.mintToken({
+        permissions,
+        id: member.id,
+        role: member.role,
+        institution_id: member.institution_id,
+        clinician_institution_ids: member.clinician_institution_ids,
+      });
+      return { authorization: `Bearer ${token}` };
+    },
+    async close() {
+      await app.close();
+      await consumer.stop();
+      await nats.close();
+      await store.close();
+      await pool.end();
+      await database.drop();
+    },
+  };
+}
+
+/** A valid patient form for an institution and clinician. */
+export function patientForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    first_name: 'Amelia',
+    last_name: 'Thompson',
+    date_of_birth: '1980-04-12',
+    gender: 'Female',
+    phone: '+44 7700 900123',
+    email: 'amelia.thompson@example.com',
+    insurance_number: '',
+    nhs_number: '943 476 5919',
+    street_address_1: '14 Elm Grove',
+    street_address_2: '',
+    city: 'Northwind',
+    state: '',
+    postal_code: 'NW1 6RT',
+    country: 'United Kingdom',
+    medical_record_number: '',
+    institution_ids: [NORTHWIND],
+    clinician_id: USERS.northwindClinician.id,
+    ...overrides,
+  };
+}
+
+export async function createPatient(
+  context: ClinicalTestContext,
+  caller: TestUser,
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: number; medical_record_number: string }> {
+  const response = await context.app.inject({
+    method: 'POST',
+    url: '/patients',
+    headers: await context.as(caller),
+    payload: patientForm(overrides),
+  });
+  if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { patient: { id: number; medical_record_number: string } }).patient;
+}
+
+export const errorOf = (response: LightMyRequestResponse) => (response.json() as { error: string }).error;
+
+/** A fingerprint of every stored event and patient row: what a refused request must leave unchanged. */
+export async function storedState(context: ClinicalTestContext) {
+  return context.pool.one(
+    sql.type(z.object({ events: z.number(), patients: z.string() }))`
+      SELECT (SELECT count(*) FROM events)::int AS events,
+             (SELECT md5(coalesce(string_agg(p::text, ',' ORDER BY p.id), '')) FROM patients p) AS patients`,
+  );
+}

@@ -1,0 +1,233 @@
+/** POST/PUT/DELETE /patients per role: permissions, every validation message, record numbers, bad input. */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ERRORS, PATIENT_FIELD_ERRORS } from '@labline/contracts';
+import {
+  createPatient,
+  HARBOUR,
+  NORTHWIND,
+  patientForm,
+  RIVERSIDE,
+  startClinical,
+  storedState,
+  UNKNOWN_INSTITUTION,
+  USERS,
+  type ClinicalTestContext,
+  type TestUser,
+} from './harness';
+
+let context: ClinicalTestContext;
+before(async () => {
+  context = await startClinical();
+});
+after(() => context.close());
+
+async function post(caller: TestUser, payload: unknown) {
+  return context.app.inject({
+    method: 'POST',
+    url: '/patients',
+    headers: await context.as(caller),
+    payload: payload as object,
+  });
+}
+async function put(caller: TestUser, id: number, payload: unknown) {
+  return context.app.inject({
+    method: 'PUT',
+    url: `/patients/${id}`,
+    headers: await context.as(caller),
+    payload: payload as object,
+  });
+}
+async function del(caller: TestUser, id: number) {
+  return context.app.inject({ method: 'DELETE', url: `/patients/${id}`, headers: await context.as(caller) });
+}
+
+/** The request is refused with this status and text, and nothing stored changes. */
+async function refused(request: () => Promise<{ statusCode: number; body: string }>, status: number, text?: string) {
+  const before = await storedState(context);
+  const response = await request();
+  assert.equal(response.statusCode, status, response.body);
+  const { error } = JSON.parse(response.body) as { error: string };
+  if (text !== undefined) assert.equal(error, text);
+  assert.deepEqual(await storedState(context), before);
+  return error;
+}
+
+describe('creating patients', () => {
+  it('registers with a generated, readable record number and answers the patient with names', async () => {
+    const response = await post(USERS.northwindAdmin, patientForm());
+    assert.equal(response.statusCode, 201, response.body);
+    const { patient } = response.json();
+    assert.match(patient.medical_record_number, new RegExp(`^MRN-${NORTHWIND}-\\d{6}$`));
+    assert.equal(patient.institution_name, 'Northwind General Hospital');
+    assert.deepEqual(patient.institution_names, ['Northwind General Hospital']);
+    assert.equal(patient.clinician_first_name, 'Emily');
+    assert.equal(patient.insurance_number, null, 'an empty field is stored as no value');
+    const read = await context.app.inject({
+      url: `/patients/${patient.id}`,
+      headers: await context.as(USERS.northwindAdmin),
+    });
+    assert.equal(read.statusCode, 200, 'read-your-writes');
+    assert.deepEqual(read.json().patient.test_requests, []);
+  });
+
+  it('lets every role with the patients section but lab users create', async () => {
+    await refused(() => post(USERS.labUser, patientForm()), 403, ERRORS.forbidden);
+    await refused(() => post(USERS.fulfillmentAgent, patientForm()), 403, ERRORS.forbidden);
+    for (const caller of [USERS.superAdmin, USERS.northwindAdmin, USERS.clientAdmin, USERS.northwindClinician]) {
+      assert.ok((await createPatient(context, caller)).id > 0);
+    }
+  });
+
+  it('needs an institution; a clinician may choose only one and is always the clinician', async () => {
+    await refused(
+      () => post(USERS.northwindAdmin, patientForm({ institution_ids: [] })),
+      400,
+      ERRORS.atLeastOneInstitution,
+    );
+    await refused(
+      () => post(USERS.northwindClinician, patientForm({ institution_ids: [NORTHWIND, RIVERSIDE] })),
+      400,
+      ERRORS.cliniciansOneInstitution,
+    );
+    const response = await post(
+      USERS.northwindClinician,
+      patientForm({ institution_ids: [RIVERSIDE], clinician_id: USERS.riversideClinician.id }),
+    );
+    assert.equal(response.statusCode, 201, response.body);
+    assert.equal(response.json().patient.clinician_id, USERS.northwindClinician.id);
+  });
+
+  it('refuses unknown institutions and those outside the caller scope with the same field error', async () => {
+    await refused(
+      () => post(USERS.superAdmin, patientForm({ institution_ids: [UNKNOWN_INSTITUTION] })),
+      400,
+      PATIENT_FIELD_ERRORS.unknownInstitution,
+    );
+    await refused(
+      () =>
+        post(
+          USERS.northwindAdmin,
+          patientForm({ institution_ids: [RIVERSIDE], clinician_id: USERS.riversideClinician.id }),
+        ),
+      400,
+      PATIENT_FIELD_ERRORS.unknownInstitution,
+    );
+    await refused(
+      () => post(USERS.secondClinician, patientForm({ institution_ids: [RIVERSIDE] })),
+      400,
+      PATIENT_FIELD_ERRORS.unknownInstitution,
+    );
+  });
+
+  it('requires an active clinician of the institution when it has clinicians', async () => {
+    await refused(
+      () => post(USERS.northwindAdmin, patientForm({ clinician_id: null })),
+      400,
+      PATIENT_FIELD_ERRORS.clinicianRequired,
+    );
+    await refused(
+      () => post(USERS.northwindAdmin, patientForm({ clinician_id: USERS.riversideClinician.id })),
+      400,
+      PATIENT_FIELD_ERRORS.notAClinicianOfInstitution,
+    );
+    await refused(
+      () => post(USERS.northwindAdmin, patientForm({ clinician_id: USERS.labUser.id })),
+      400,
+      PATIENT_FIELD_ERRORS.notAClinicianOfInstitution,
+    );
+    const withoutClinicians = await post(
+      USERS.superAdmin,
+      patientForm({ institution_ids: [HARBOUR], clinician_id: null }),
+    );
+    assert.equal(withoutClinicians.statusCode, 201, withoutClinicians.body);
+  });
+
+  it('keeps record numbers unique within each institution, not across them', async () => {
+    await createPatient(context, USERS.superAdmin, { medical_record_number: 'NW-0001' });
+    await refused(
+      () => post(USERS.northwindAdmin, patientForm({ medical_record_number: 'NW-0001' })),
+      409,
+      PATIENT_FIELD_ERRORS.medicalRecordNumberTaken,
+    );
+    const elsewhere = await createPatient(context, USERS.riversideAdmin, {
+      medical_record_number: 'NW-0001',
+      institution_ids: [RIVERSIDE],
+      clinician_id: USERS.riversideClinician.id,
+    });
+    assert.equal(elsewhere.medical_record_number, 'NW-0001');
+    const other = await createPatient(context, USERS.northwindAdmin);
+    await refused(
+      () => put(USERS.northwindAdmin, other.id, patientForm({ medical_record_number: 'NW-0001' })),
+      409,
+      PATIENT_FIELD_ERRORS.medicalRecordNumberTaken,
+    );
+  });
+
+  it('answers bad input with a 400 naming the field, storing nothing', async () => {
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ first_name: '' }, /^first_name: is required$/],
+      [{ first_name: 42 }, /^first_name: /],
+      [{ institution_ids: 'one' }, /^institution_ids: /],
+      [{ institution_ids: [1.5] }, /^institution_ids\.0: /],
+      [{ clinician_id: '3' }, /^clinician_id: /],
+      [{ email: 'not-an-email' }, /^email: must be a valid email address$/],
+      [{ date_of_birth: '2023-02-30' }, /^date_of_birth: /],
+      [{ date_of_birth: '12/04/1980' }, /^date_of_birth: /],
+      [{ gender: 'Unknown' }, /^gender: /],
+      [{ is_admin: true }, /^is_admin: is not allowed$/],
+    ];
+    for (const [overrides, pattern] of cases) {
+      assert.match(await refused(() => post(USERS.superAdmin, patientForm(overrides)), 400), pattern);
+    }
+    const malformed = async () =>
+      context.app.inject({
+        method: 'POST',
+        url: '/patients',
+        headers: { ...(await context.as(USERS.superAdmin)), 'content-type': 'application/json' },
+        payload: '{"first_name": ',
+      });
+    await refused(malformed, 400, ERRORS.malformedJson);
+  });
+});
+
+describe('editing and deleting patients', () => {
+  it('lets administrators in scope and the assigned clinician edit; others get 403 or 404', async () => {
+    const { id } = await createPatient(context, USERS.northwindAdmin);
+    for (const caller of [USERS.superAdmin, USERS.northwindAdmin, USERS.northwindClinician]) {
+      const response = await put(caller, id, patientForm({ first_name: `Amy ${caller.id}` }));
+      assert.equal(response.statusCode, 200, response.body);
+      assert.equal(response.json().patient.first_name, `Amy ${caller.id}`);
+    }
+    await refused(() => put(USERS.labUser, id, patientForm()), 403, ERRORS.forbidden);
+    await refused(() => put(USERS.clientAdmin, id, patientForm()), 403, ERRORS.forbidden);
+    await refused(() => put(USERS.fulfillmentAgent, id, patientForm()), 403, ERRORS.forbidden);
+    await refused(() => put(USERS.secondClinician, id, patientForm()), 404, ERRORS.patientNotFound);
+    await refused(() => put(USERS.riversideAdmin, id, patientForm()), 404, ERRORS.patientNotFound);
+  });
+
+  it('validates an edit like a registration and keeps the record number when left empty', async () => {
+    const { id, medical_record_number } = await createPatient(context, USERS.northwindAdmin);
+    await refused(
+      () => put(USERS.northwindAdmin, id, patientForm({ institution_ids: [] })),
+      400,
+      ERRORS.atLeastOneInstitution,
+    );
+    await refused(() => put(USERS.northwindAdmin, id, patientForm({ email: 'nope' })), 400);
+    const response = await put(USERS.northwindAdmin, id, patientForm({ city: 'Riverton' }));
+    assert.equal(response.json().patient.medical_record_number, medical_record_number);
+  });
+
+  it('deletes for administrators only; a foreign institution patient answers 404', async () => {
+    const { id } = await createPatient(context, USERS.northwindAdmin);
+    for (const caller of [USERS.northwindClinician, USERS.labUser, USERS.clientAdmin, USERS.fulfillmentAgent]) {
+      await refused(() => del(caller, id), 403);
+    }
+    await refused(() => del(USERS.riversideAdmin, id), 404, ERRORS.patientNotFound);
+    const response = await del(USERS.northwindAdmin, id);
+    assert.equal(response.statusCode, 204, response.body);
+    const read = await context.app.inject({ url: `/patients/${id}`, headers: await context.as(USERS.superAdmin) });
+    assert.equal(read.statusCode, 404);
+    await refused(() => del(USERS.superAdmin, id), 404, ERRORS.patientNotFound);
+  });
+});
