@@ -57,7 +57,7 @@ export function describeOrderingContract(context: ContractContext): void {
       await context.append(streams[0]!, numbered(2));
       await context.append(streams[1]!, numbered(3));
       await context.append(streams[0]!, numbered(1));
-      const events = await context.readAllOf(streams, start);
+      const events = await context.readAllOf(streams, start, 6);
       assert.deepEqual(
         events.map((event) => `${event.stream === streams[0] ? 'first' : 'second'}:${event.version}`),
         ['first:0', 'first:1', 'second:0', 'second:1', 'second:2', 'first:2'],
@@ -73,9 +73,9 @@ export function describeOrderingContract(context: ContractContext): void {
       const stream = freshStream();
       await context.append(stream, numbered(2));
       await context.append(stream, numbered(3));
-      const all = await context.readAllOf([stream], start);
+      const all = await context.readAllOf([stream], start, 5);
       assert.equal(all.length, 5);
-      const rest = await context.readAllOf([stream], all[1]!.checkpoint);
+      const rest = await context.readAllOf([stream], all[1]!.checkpoint, 3);
       assert.deepEqual(
         rest.map((event) => event.version),
         [2, 3, 4],

@@ -90,7 +90,18 @@ export class ContractContext {
     return (await this.store.readAll()).at(-1)?.checkpoint ?? START_OF_ALL;
   }
 
-  async readAllOf(streams: readonly string[], after: GlobalCheckpoint): Promise<ReadAllEvent[]> {
-    return (await this.store.readAll({ after })).filter((event) => streams.includes(event.stream));
+  /**
+   * The events of these streams after the checkpoint, once `expected` of them are visible: readAll may hold
+   * back committed events while an older transaction anywhere on the server is still open (that is how it
+   * never skips a late commit), and other test suites share the server. Without `expected`: one read.
+   */
+  async readAllOf(streams: readonly string[], after: GlobalCheckpoint, expected?: number): Promise<ReadAllEvent[]> {
+    const read = async () => (await this.store.readAll({ after })).filter((event) => streams.includes(event.stream));
+    if (expected === undefined) return read();
+    return eventually(
+      read,
+      (events) => events.length >= expected,
+      `${expected} events of ${streams.join(', ')} in readAll`,
+    );
   }
 }
