@@ -22,10 +22,13 @@ function run(label: string, command: string, args: string[]): void {
 }
 
 const ignore = ['**/node_modules/**', '**/dist/**', '.labline/**'];
-const all = globSync(['libs/*/src/**/*.test.ts', 'services/*/**/*.test.ts', 'gateway/**/*.test.ts'], {
-  cwd: ROOT,
-  exclude: (name) => ignore.some((pattern) => path.matchesGlob(name, pattern)),
-}).sort();
+const all = globSync(
+  ['libs/*/src/**/*.test.ts', 'services/*/**/*.test.ts', 'gateway/**/*.test.ts', 'web/src/**/*.test.ts'],
+  {
+    cwd: ROOT,
+    exclude: (name) => ignore.some((pattern) => path.matchesGlob(name, pattern)),
+  },
+).sort();
 const unit = all.filter((file) => !file.endsWith('.int.test.ts'));
 const integration = all.filter((file) => file.endsWith('.int.test.ts'));
 const browser = globSync('web/e2e/**/*.e2e.ts', { cwd: ROOT }).sort();

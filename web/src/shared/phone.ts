@@ -55,3 +55,11 @@ export function joinPhoneNumber({ country, number }: PhoneParts): string {
   const trimmed = number.trim();
   return trimmed === '' ? '' : `+${getCountryCallingCode(country)} ${trimmed}`;
 }
+
+/** A stored number as spec 1 §3 shows it: flag, dial code, number ("🇬🇧 +44 7700 900123"); empty for none. */
+export function formatPhoneNumber(value: string | null | undefined): string {
+  if (value === null || value === undefined || value.trim() === '') return '';
+  const { country, number } = splitPhoneNumber(value);
+  const entry = PHONE_COUNTRIES.find((candidate) => candidate.code === country);
+  return entry === undefined ? value.trim() : `${entry.flag} ${entry.dialCode} ${number}`;
+}

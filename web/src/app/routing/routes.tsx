@@ -59,11 +59,26 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/patients',
     title: (u) => (isClinician(u) ? 'My Patients' : 'Patients'),
     section: 'patients',
-    Page: NotAvailablePage,
+    Page: lazy(() => import('../../features/patients/PatientListPage')),
   },
-  { path: '/patients/new', title: 'Add Patient', section: 'patients', Page: NotAvailablePage },
-  { path: '/patients/:id', title: 'Patient Details', section: 'patients', Page: NotAvailablePage },
-  { path: '/patients/:id/edit', title: 'Edit Patient', section: 'patients', Page: NotAvailablePage },
+  {
+    path: '/patients/new',
+    title: 'Add Patient',
+    section: 'patients',
+    Page: lazy(() => import('../../features/patients/PatientFormPage')),
+  },
+  {
+    path: '/patients/:id',
+    title: 'Patient Details',
+    section: 'patients',
+    Page: lazy(() => import('../../features/patients/PatientDetailPage')),
+  },
+  {
+    path: '/patients/:id/edit',
+    title: 'Edit Patient',
+    section: 'patients',
+    Page: lazy(() => import('../../features/patients/PatientFormPage')),
+  },
 
   { path: '/tests', title: 'Test Requests', section: 'tests', Page: NotAvailablePage },
   { path: '/tests/new', title: 'New Test Request', ...testOrder, Page: NotAvailablePage },
@@ -83,15 +98,56 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/results/:id', title: 'Test Result Details', ...results, Page: NotAvailablePage },
   { path: '/results/:id/edit', title: 'Edit Test Result', ...resultForm, Page: NotAvailablePage },
 
-  { path: '/users', title: 'Users', ...users, Page: NotAvailablePage },
-  { path: '/users/new', title: 'Add User', ...users, Page: NotAvailablePage },
-  { path: '/users/:id', title: 'User Details', ...users, Page: NotAvailablePage },
-  { path: '/users/:id/edit', title: 'Edit User', ...users, Page: NotAvailablePage },
+  { path: '/users', title: 'Users', ...users, Page: lazy(() => import('../../features/users/UserListPage')) },
+  {
+    path: '/users/new',
+    title: 'Add User',
+    ...users,
+    Page: lazy(() => import('../../features/users/UserFormPage').then((m) => ({ default: m.NewUserPage }))),
+  },
+  {
+    path: '/users/:id',
+    title: 'User Details',
+    ...users,
+    Page: lazy(() => import('../../features/users/UserDetailPage')),
+  },
+  {
+    path: '/users/:id/edit',
+    title: 'Edit User',
+    ...users,
+    Page: lazy(() => import('../../features/users/UserFormPage').then((m) => ({ default: m.EditUserPage }))),
+  },
 
-  { path: '/institutions', title: 'Institutions', ...institutions, Page: NotAvailablePage },
-  { path: '/institutions/new', title: 'Add Institution', ...institutions, Page: NotAvailablePage },
-  { path: '/institutions/:id', title: 'Institution Details', ...institutions, Page: NotAvailablePage },
-  { path: '/institutions/:id/edit', title: 'Edit Institution', ...institutions, Page: NotAvailablePage },
+  {
+    path: '/institutions',
+    title: 'Institutions',
+    ...institutions,
+    Page: lazy(() => import('../../features/institutions/InstitutionListPage')),
+  },
+  {
+    path: '/institutions/new',
+    title: 'Add Institution',
+    ...institutions,
+    Page: lazy(() =>
+      import('../../features/institutions/InstitutionFormPage').then((m) => ({ default: m.NewInstitutionPage })),
+    ),
+  },
+  // spec 3 §6: the institution_admin of an institution may view and edit it too, so these two are not
+  // guarded by the super_admin-only section; the pages check super_admin or that institution's admin.
+  {
+    path: '/institutions/:id',
+    title: 'Institution Details',
+    section: null,
+    Page: lazy(() => import('../../features/institutions/InstitutionDetailPage')),
+  },
+  {
+    path: '/institutions/:id/edit',
+    title: 'Edit Institution',
+    section: null,
+    Page: lazy(() =>
+      import('../../features/institutions/InstitutionFormPage').then((m) => ({ default: m.EditInstitutionPage })),
+    ),
+  },
 
   { path: '/cms', title: 'CMS Management', ...cms, Page: NotAvailablePage },
   { path: '/cms/cron-monitoring', title: 'Cron Job Monitoring', ...cms, Page: NotAvailablePage },

@@ -1,0 +1,216 @@
+/** Patient pages (spec 1 §2 /patients, /patients/new, /patients/{id}/edit, /patients/{id}; §5; §6 Patients). */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import {
+  ERRORS,
+  clinicianListResponseSchema,
+  loginResponseSchema,
+  patientResponseSchema,
+  type Patient,
+} from '@labline/contracts';
+import type { Page } from 'playwright-core';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, screenshot, signIn, startSystem, storedSession, type System } from './support';
+
+let system: System;
+before(async () => {
+  system = await startSystem();
+});
+after(async () => {
+  await system?.stop();
+});
+
+/** Calls the API as a demo account (for records a test starts from). */
+async function apiAs(email: string) {
+  const login = await fetch(`${system.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  assert.equal(login.status, 200);
+  const { token, user } = loginResponseSchema.parse(await login.json());
+  const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
+    const response = await fetch(`${system.url}/api${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+    assert.ok(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`);
+    return response.json();
+  };
+  return { user, call };
+}
+
+/** A patient of the admin's institution with its first clinician, created through the API. */
+async function createPatientAs(email: string, firstName: string, lastName: string): Promise<Patient> {
+  const { user, call } = await apiAs(email);
+  const institutionId = user.institution_id!;
+  const { clinicians } = clinicianListResponseSchema.parse(
+    await call('GET', `/institutions/${institutionId}/clinicians`),
+  );
+  const body = {
+    first_name: firstName,
+    last_name: lastName,
+    institution_ids: [institutionId],
+    clinician_id: clinicians[0]?.id ?? null,
+  };
+  return patientResponseSchema.parse(await call('POST', '/patients', body)).patient;
+}
+
+async function openPatients(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('menuitem', { name: 'Patients' }).click();
+  await page.waitForURL('**/patients');
+  await page.getByText(/^Showing \d+ to \d+ of \d+ results$/).waitFor();
+}
+
+async function search(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Search patients').fill(text);
+}
+
+async function pickOption(page: Page, option: string): Promise<void> {
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+/** The form item around a labelled field, which holds the chosen values of a select. */
+const formItem = (page: Page, label: string) =>
+  page.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) });
+
+const footer = (page: Page) => page.getByText(/^Showing \d+ to \d+ of \d+ results$/);
+
+/** The footer's total once it differs from `before` (the debounced search has answered). */
+async function totalAfterChange(page: Page, before: number): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const match = /of (\d+) results/.exec(await footer(page).innerText());
+    if (match !== null && Number(match[1]) !== before) return Number(match[1]);
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`the total stayed at ${before}`);
+}
+
+test('a clinician adds a patient, locked as its clinician, and finds it under My Patients', async () => {
+  const page = await system.newPage();
+  await signIn(page, DEMO_ACCOUNTS.clinician.email);
+  const clinician = (await storedSession(page)).user!;
+  const clinicianName = `${clinician.first_name} ${clinician.last_name}`;
+  await openPatients(page);
+  await page.getByRole('heading', { name: 'My Patients' }).waitFor();
+
+  await page.getByRole('button', { name: 'Add Patient' }).click();
+  await page.waitForURL('**/patients/new');
+  await page.getByText(ERRORS.cliniciansOneInstitution).waitFor();
+  await page.getByLabel('Institutions').click();
+  await pickOption(page, 'Northwind General Hospital');
+  await pickOption(page, 'Riverside Clinic');
+  await page.keyboard.press('Escape');
+  // A clinician keeps one institution: the second pick replaces the first.
+  const chosen = formItem(page, 'Institutions').locator('.ant-select-selection-item-content');
+  await chosen.filter({ hasText: 'Riverside Clinic' }).waitFor();
+  assert.deepEqual(await chosen.allInnerTexts(), ['Riverside Clinic']);
+  await formItem(page, 'Clinician').getByText(clinicianName).first().waitFor();
+  assert.equal(await page.getByLabel('Clinician', { exact: true }).isDisabled(), true);
+
+  await page.getByLabel('First Name').fill('Imogen');
+  await page.getByLabel('Last Name').fill('Fairweather');
+  await page.getByLabel('Date of Birth').fill('14/02/1990');
+  await page.getByLabel('Date of Birth').press('Enter');
+  await page.getByLabel('Phone Number').fill('7700 900456');
+  await page.getByLabel('Email Address').fill('imogen.fairweather@example.test');
+  await page.getByLabel('City').fill('Leeds');
+  await screenshot(page, 'patients-form');
+  await page.getByRole('button', { name: 'Create Patient' }).click();
+
+  await page.waitForURL(/\/patients\/\d+$/);
+  await page.getByRole('heading', { name: 'Imogen Fairweather' }).waitFor();
+  assert.equal((await page.getByTestId('patient-phone').innerText()).trim(), '🇬🇧 +44 7700 900456');
+  assert.match(await page.getByTestId('patient-address').innerText(), /Leeds/);
+  await page.getByText('14 Feb 1990').waitFor();
+  assert.equal((await page.getByTestId('patient-clinician').innerText()).trim(), clinicianName);
+  assert.equal(await page.getByRole('button', { name: 'Delete' }).count(), 0);
+  await page.getByRole('button', { name: 'Edit' }).waitFor();
+  await screenshot(page, 'patients-detail');
+
+  await openPatients(page);
+  await search(page, 'Fairweather');
+  await page.getByRole('link', { name: 'Imogen Fairweather' }).waitFor();
+  await page.getByText('Showing 1 to 1 of 1 results').waitFor();
+  await page.context().close();
+});
+
+test('an institution admin edits a patient and deletes another through the confirm dialog', async () => {
+  const toEdit = await createPatientAs(DEMO_ACCOUNTS.northwindAdmin.email, 'Edwina', 'Ashcombe');
+  const toDelete = await createPatientAs(DEMO_ACCOUNTS.northwindAdmin.email, 'Dorian', 'Quellmoor');
+  const page = await system.newPage();
+  await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
+
+  await openPatients(page);
+  await page.getByTestId('institution-banner').getByText(DEMO_ACCOUNTS.northwindAdmin.institutionName).waitFor();
+  await page.goto(`/patients/${toEdit.id}`);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.waitForURL(`**/patients/${toEdit.id}/edit`);
+  assert.equal(await page.getByLabel('Last Name').inputValue(), 'Ashcombe');
+  await page.getByLabel('Last Name').fill('Ashcombe-Reyes');
+  await page.getByLabel('Insurance Number').fill('INS-55821');
+  await page.getByRole('button', { name: 'Update Patient' }).click();
+  await page.waitForURL(`**/patients/${toEdit.id}`);
+  await page.getByRole('heading', { name: 'Edwina Ashcombe-Reyes' }).waitFor();
+  await page.getByText('INS-55821').waitFor();
+
+  await page.goto(`/patients/${toDelete.id}`);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Are you sure you want to delete Dorian Quellmoor?', { exact: false }).waitFor();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await page.waitForURL('**/patients');
+  await search(page, 'Quellmoor');
+  await page.getByText('Showing 0 to 0 of 0 results').waitFor();
+  await page.goto(`/patients/${toDelete.id}`);
+  await page.getByText(ERRORS.patientNotFound).waitFor();
+  await page.context().close();
+});
+
+test('a lab user sees the patients but no Add Patient, even on an empty search', async () => {
+  const page = await system.newPage();
+  await signIn(page, DEMO_ACCOUNTS.labUser.email);
+  await openPatients(page);
+  await page.getByRole('heading', { name: 'Patients', exact: true }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Add Patient' }).count(), 0);
+  await search(page, 'no patient is called this');
+  await page.getByText('Showing 0 to 0 of 0 results').waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Add Patient' }).count(), 0);
+  await page.context().close();
+});
+
+test('an unknown patient id shows Patient Not Found', async () => {
+  const page = await system.newPage();
+  await signIn(page, DEMO_ACCOUNTS.superAdmin.email);
+  await page.goto('/patients/987654');
+  await page.getByText(ERRORS.patientNotFound).waitFor();
+  await page.getByRole('button', { name: 'Back to Patients' }).click();
+  await page.waitForURL('**/patients');
+  await page.context().close();
+});
+
+test('the list pages through the patients and search narrows it', async () => {
+  const page = await system.newPage();
+  await signIn(page, DEMO_ACCOUNTS.superAdmin.email);
+  await openPatients(page);
+  const [, , , totalText] = /^Showing (\d+) to (\d+) of (\d+) results$/.exec((await footer(page).innerText()).trim())!;
+  const total = Number(totalText);
+  assert.ok(total > 10, `the demo seed should have more than one page of patients, has ${total}`);
+  assert.equal((await footer(page).innerText()).trim(), `Showing 1 to 10 of ${total} results`);
+  assert.equal(await page.locator('.ant-table-tbody tr.ant-table-row').count(), 10);
+  await page.getByLabel('Institution filter').waitFor();
+  await screenshot(page, 'patients-list');
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText(`Showing 11 to ${Math.min(20, total)} of ${total} results`).waitFor();
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await page.getByText(`Showing 1 to 10 of ${total} results`).waitFor();
+
+  // Search by the first row's medical record number.
+  const mrn = (await page.locator('.ant-table-tbody tr.ant-table-row').first().locator('td').nth(1).innerText()).trim();
+  await search(page, mrn);
+  const narrowed = await totalAfterChange(page, total);
+  assert.ok(narrowed >= 1 && narrowed < total, `searching ${mrn} left ${narrowed} of ${total}`);
+  await page.getByRole('cell', { name: mrn, exact: true }).first().waitFor();
+  await page.context().close();
+});

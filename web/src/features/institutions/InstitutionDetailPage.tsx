@@ -1,0 +1,111 @@
+import { ArrowLeftOutlined, ClockCircleOutlined, EditOutlined } from '@ant-design/icons';
+import { ERRORS } from '@labline/contracts';
+import { Alert, Button, Card, Col, Flex, Result, Row, Skeleton, Space, Tabs, Tag } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../app/api/client';
+import { NOT_AVAILABLE_YET } from '../../app/routing/NotAvailablePage';
+import { useSessionUser } from '../../app/session/SessionContext';
+import { AccessDenied } from '../../shared/AccessDenied';
+import { PageHeader } from '../../shared/PageHeader';
+import { canManageInstitution } from './access';
+import { useInstitutionDetail, useInstitutionStats } from './api';
+import { InstitutionCliniciansTab } from './components/InstitutionCliniciansTab';
+import { InstitutionInfo } from './components/InstitutionInfo';
+import { InstitutionPatientsTab } from './components/InstitutionPatientsTab';
+import { InstitutionQuickActions } from './components/InstitutionQuickActions';
+import { InstitutionStatCards } from './components/InstitutionStatCards';
+import { NotFoundCard } from './components/NotFoundCard';
+import { useRouteId } from './routeId';
+
+/**
+ * /institutions/{id} (spec 3 §2): super_admin for any institution, the institution_admin for their own
+ * (spec 3 §6). The route has no section guard, so the check is here.
+ */
+export default function InstitutionDetailPage() {
+  const viewer = useSessionUser();
+  const id = useRouteId();
+  const allowed = id !== null && canManageInstitution(viewer, id);
+  if (id !== null && !allowed) return <AccessDenied message={ERRORS.noPermissionManageInstitutions} />;
+  return <InstitutionDetail id={id} />;
+}
+
+function InstitutionDetail({ id }: { id: number | null }) {
+  const viewer = useSessionUser();
+  const navigate = useNavigate();
+  const { data: institution, error } = useInstitutionDetail(id);
+  const backPath = viewer.role === 'super_admin' ? '/institutions' : '/dashboard';
+  const backLabel = viewer.role === 'super_admin' ? 'Back to Institutions' : 'Back to Dashboard';
+
+  if (id === null || (error instanceof ApiError && error.status === 404)) {
+    return <NotFoundCard title={ERRORS.institutionNotFound} backLabel={backLabel} backPath={backPath} />;
+  }
+  if (error instanceof Error && institution === undefined) {
+    return <Alert type="error" showIcon title={error.message} />;
+  }
+  if (institution === undefined) {
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <Space size={12}>
+            {institution.name}
+            <Tag color="blue">{institution.institution_type}</Tag>
+          </Space>
+        }
+        subtitle={institution.institution_number ?? undefined}
+        extra={
+          <Space>
+            <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(backPath)}>
+              {backLabel}
+            </Button>
+            <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/institutions/${id}/edit`)}>
+              Edit Institution
+            </Button>
+          </Space>
+        }
+      />
+      <Flex vertical gap={24}>
+        <InstitutionStats id={id} />
+        <Row gutter={[24, 24]}>
+          <Col xs={24} xl={18}>
+            <Card>
+              <Tabs
+                items={[
+                  { key: 'overview', label: 'Overview', children: <InstitutionInfo institution={institution} /> },
+                  { key: 'patients', label: 'Patients', children: <InstitutionPatientsTab institutionId={id} /> },
+                  { key: 'clinicians', label: 'Clinicians', children: <InstitutionCliniciansTab institutionId={id} /> },
+                  {
+                    key: 'labs',
+                    label: 'Labs',
+                    // Lab assignments arrive with the CMS issue; until then the tab says so instead of faking it.
+                    children: <Result icon={<ClockCircleOutlined />} title={NOT_AVAILABLE_YET} />,
+                  },
+                ]}
+              />
+            </Card>
+          </Col>
+          <Col xs={24} xl={6}>
+            <InstitutionQuickActions viewer={viewer} institutionId={id} />
+          </Col>
+        </Row>
+      </Flex>
+    </>
+  );
+}
+
+function InstitutionStats({ id }: { id: number }) {
+  const { data: stats, error, isLoading } = useInstitutionStats(id);
+  return (
+    <Flex vertical gap={16}>
+      {error instanceof Error && <Alert type="error" showIcon title={error.message} />}
+      <InstitutionStatCards stats={stats} loading={isLoading} />
+    </Flex>
+  );
+}

@@ -1,0 +1,105 @@
+import { ERRORS, INSTITUTION_TYPES, type Institution, type InstitutionBody } from '@labline/contracts';
+import { Alert, Button, Card, Col, Form, Input, Row, Select, Space } from 'antd';
+import { useState } from 'react';
+import { ApiError } from '../../../app/api/client';
+import { PhoneInput } from '../../../shared/PhoneInput';
+
+type InstitutionType = (typeof INSTITUTION_TYPES)[number];
+
+interface InstitutionFormValues {
+  name: string;
+  institution_number: string;
+  institution_type: InstitutionType;
+  phone: string;
+  email: string;
+  address: string;
+}
+
+const TYPE_OPTIONS = INSTITUTION_TYPES.map((type) => ({ value: type, label: type }));
+
+function initialValues(institution: Institution | null): InstitutionFormValues {
+  const type = INSTITUTION_TYPES.find((candidate) => candidate === institution?.institution_type);
+  return {
+    name: institution?.name ?? '',
+    institution_number: institution?.institution_number ?? '',
+    // spec 3 §2: Hospital is the form's default.
+    institution_type: type ?? 'Hospital',
+    phone: institution?.phone ?? '',
+    email: institution?.email ?? '',
+    address: institution?.address ?? '',
+  };
+}
+
+interface InstitutionFormProps {
+  institution: Institution | null;
+  onSave(body: InstitutionBody): Promise<void>;
+  onCancel(): void;
+}
+
+/** Name (required), number, type, phone, e-mail and address (spec 3 §2, §5). Empty fields are sent as empty. */
+export function InstitutionForm({ institution, onSave, onCancel }: InstitutionFormProps) {
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  const onFinish = async (values: InstitutionFormValues) => {
+    setSaving(true);
+    setSaveError(null);
+    try {
+      await onSave({ ...values, name: values.name.trim() });
+    } catch (error) {
+      setSaveError(error instanceof ApiError ? error.message : ERRORS.failedToSaveInstitution);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card>
+      {saveError !== null && <Alert type="error" showIcon title={saveError} style={{ marginBottom: 24 }} />}
+      <Form<InstitutionFormValues>
+        layout="vertical"
+        onFinish={onFinish}
+        initialValues={initialValues(institution)}
+        style={{ maxWidth: 880 }}
+      >
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item label="Institution Name" name="name" rules={[{ required: true, whitespace: true }]}>
+              <Input maxLength={200} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Institution Number" name="institution_number">
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Institution Type" name="institution_type">
+              <Select options={TYPE_OPTIONS} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Phone Number" name="phone">
+              <PhoneInput />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Email Address" name="email" rules={[{ type: 'email' }]}>
+              <Input type="email" maxLength={254} />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item label="Address" name="address">
+              <Input.TextArea rows={3} maxLength={500} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Space>
+          <Button onClick={onCancel}>Cancel</Button>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {institution === null ? 'Create Institution' : 'Update Institution'}
+          </Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { ERRORS } from '@labline/contracts';
+import { Alert, App, Button, Card, Flex, Result, Skeleton, Space } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ApiError } from '../../app/api/client';
+import { useSessionUser } from '../../app/session/SessionContext';
+import { PageHeader } from '../../shared/PageHeader';
+import { deletePatient, usePatientDetail, usePatientCache } from './api';
+import { PatientDemographics } from './components/PatientDemographics';
+import { PatientNotFound } from './components/PatientNotFound';
+import { PatientTestRequests } from './components/PatientTestRequests';
+import { patientFullName } from './format';
+import { patientActions } from './permissions';
+import { parseEntityId } from './routeParams';
+
+/** /patients/{id} (spec 1 §2): demographics, test requests, and edit and delete per role (spec 1 §6). */
+export default function PatientDetailPage() {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const patientCache = usePatientCache();
+  const patientId = parseEntityId(useParams().id);
+  const { data: patient, error } = usePatientDetail(patientId);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const backToPatients = () => navigate('/patients');
+
+  if (patientId === null || (error instanceof ApiError && error.status === 404)) return <PatientNotFound />;
+  if (error instanceof Error && patient === undefined) {
+    return (
+      <Result
+        status="error"
+        title={ERRORS.failedToFetchPatientDetails}
+        subTitle={error.message === ERRORS.failedToFetchPatientDetails ? undefined : error.message}
+        extra={
+          <Button type="primary" onClick={backToPatients}>
+            Back to Patients
+          </Button>
+        }
+      />
+    );
+  }
+  if (patient === undefined) {
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 10 }} />
+      </Card>
+    );
+  }
+
+  const actions = patientActions(user, patient);
+  const name = patientFullName(patient);
+  const confirmDelete = () =>
+    modal.confirm({
+      title: 'Delete Patient',
+      content: `Are you sure you want to delete ${name}? This cannot be undone.`,
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      onOk: async () => {
+        setDeleteError(null);
+        try {
+          await deletePatient(patient.id);
+          // Leave first: refetching this page's own patient now would flash 'Patient Not Found'.
+          navigate('/patients');
+          patientCache.deleted();
+        } catch (failure) {
+          setDeleteError(failure instanceof ApiError ? failure.message : ERRORS.failedToDeletePatient);
+        }
+      },
+    });
+
+  return (
+    <>
+      <PageHeader
+        title={name}
+        subtitle={patient.medical_record_number}
+        extra={
+          <Space wrap>
+            <Button icon={<ArrowLeftOutlined />} onClick={backToPatients}>
+              Back to Patients
+            </Button>
+            {actions.edit && (
+              <Button icon={<EditOutlined />} onClick={() => navigate(`/patients/${patient.id}/edit`)}>
+                Edit
+              </Button>
+            )}
+            {actions.delete && (
+              <Button danger icon={<DeleteOutlined />} onClick={confirmDelete}>
+                Delete
+              </Button>
+            )}
+          </Space>
+        }
+      />
+      <Flex vertical gap={24}>
+        {deleteError !== null && (
+          <Alert type="error" showIcon title={deleteError} closable onClose={() => setDeleteError(null)} />
+        )}
+        <PatientDemographics patient={patient} />
+        <PatientTestRequests patientId={patient.id} requests={patient.test_requests} />
+      </Flex>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import type { PatientDetail } from '@labline/contracts';
+import { Card, Col, Descriptions, Row, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { formatDate } from '../../../shared/formatDate';
+import { formatPhoneNumber } from '../../../shared/phone';
+import { addressLines, ageFromDateOfBirth, clinicianFullName, formatCalendarDate } from '../format';
+
+const none = <Typography.Text type="secondary">Not provided</Typography.Text>;
+const orNone = (value: string | null | undefined): ReactNode => (value ? value : none);
+
+/** Demographics, contact, assignment and (when any part exists) the address of a patient (spec 1 §2). */
+export function PatientDemographics({ patient }: { patient: PatientDetail }) {
+  const age = ageFromDateOfBirth(patient.date_of_birth);
+  const address = addressLines(patient);
+  const institutions =
+    patient.institution_names.length > 0 ? patient.institution_names.join(', ') : patient.institution_name;
+
+  return (
+    <Row gutter={[24, 24]}>
+      <Col xs={24} xl={12}>
+        <Card title="Personal Information" style={{ height: '100%' }}>
+          <Descriptions column={1} size="small">
+            <Descriptions.Item label="Medical Record Number">{patient.medical_record_number}</Descriptions.Item>
+            <Descriptions.Item label="Date of Birth">
+              {patient.date_of_birth === null ? none : formatCalendarDate(patient.date_of_birth)}
+            </Descriptions.Item>
+            <Descriptions.Item label="Age">{age === null ? none : `${age} years`}</Descriptions.Item>
+            <Descriptions.Item label="Gender">{orNone(patient.gender)}</Descriptions.Item>
+            <Descriptions.Item label="Insurance Number">{orNone(patient.insurance_number)}</Descriptions.Item>
+            <Descriptions.Item label="NHS Number">{orNone(patient.nhs_number)}</Descriptions.Item>
+          </Descriptions>
+        </Card>
+      </Col>
+      <Col xs={24} xl={12}>
+        <Card title="Contact and Care" style={{ height: '100%' }}>
+          <Descriptions column={1} size="small">
+            <Descriptions.Item label="Phone">
+              {patient.phone ? <span data-testid="patient-phone">{formatPhoneNumber(patient.phone)}</span> : none}
+            </Descriptions.Item>
+            <Descriptions.Item label="Email">{orNone(patient.email)}</Descriptions.Item>
+            <Descriptions.Item label="Institution">{orNone(institutions)}</Descriptions.Item>
+            <Descriptions.Item label="Clinician">
+              <span data-testid="patient-clinician">{orNone(clinicianFullName(patient))}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label="Registered">{formatDate(patient.created_at)}</Descriptions.Item>
+          </Descriptions>
+          {address.length > 0 && (
+            <div data-testid="patient-address" style={{ marginTop: 16 }}>
+              <Typography.Text strong>Address</Typography.Text>
+              {address.map((line) => (
+                <div key={line}>{line}</div>
+              ))}
+            </div>
+          )}
+        </Card>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,182 @@
+import { ERRORS, PATIENT_GENDERS, type Patient, type SessionUser } from '@labline/contracts';
+import { Alert, Button, Card, Col, DatePicker, Flex, Form, Input, Row, Select } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { ApiError } from '../../../app/api/client';
+import { PhoneInput } from '../../../shared/PhoneInput';
+import type { PatientFormValues } from '../formValues';
+import { patientBodyOf } from '../formValues';
+import { savePatient } from '../api';
+import { PatientAssignmentFields } from './PatientAssignmentFields';
+
+interface PatientFormProps {
+  user: SessionUser;
+  /** The patient being edited; null for a new one. */
+  patientId: number | null;
+  initialValues: PatientFormValues;
+  onSaved(patient: Patient): void;
+  onCancel(): void;
+}
+
+const GENDER_OPTIONS = PATIENT_GENDERS.map((gender) => ({ value: gender, label: gender }));
+const NO_IDS: number[] = [];
+
+/** The patient form of spec 1 §5, for /patients/new and /patients/{id}/edit. */
+export function PatientForm({ user, patientId, initialValues, onSaved, onCancel }: PatientFormProps) {
+  const [form] = Form.useForm<PatientFormValues>();
+  const institutionIds = Form.useWatch('institution_ids', form) ?? NO_IDS;
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  const onFinish = async (values: PatientFormValues) => {
+    setSaving(true);
+    setSaveError(null);
+    try {
+      onSaved(await savePatient(patientId, patientBodyOf(values)));
+    } catch (error) {
+      setSaveError(error instanceof ApiError ? error.message : ERRORS.failedToSavePatient);
+      setSaving(false);
+      // The message sits above the form, out of sight of the submit button.
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    }
+  };
+
+  return (
+    <Form<PatientFormValues>
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={onFinish}
+      scrollToFirstError
+    >
+      <Flex vertical gap={24}>
+        {saveError !== null && <Alert type="error" showIcon title={saveError} />}
+        <Card title="Personal Information">
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label="First Name"
+                name="first_name"
+                rules={[{ required: true, whitespace: true, message: 'First name is required' }]}
+              >
+                <Input autoComplete="off" maxLength={100} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label="Last Name"
+                name="last_name"
+                rules={[{ required: true, whitespace: true, message: 'Last name is required' }]}
+              >
+                <Input autoComplete="off" maxLength={100} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item label="Date of Birth" name="date_of_birth">
+                <DatePicker
+                  format="DD/MM/YYYY"
+                  placeholder="DD/MM/YYYY"
+                  disabledDate={(date) => date.isAfter(dayjs(), 'day')}
+                  // Enter confirms the typed date; it must not also submit the half-filled form.
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') event.preventDefault();
+                  }}
+                  style={{ width: '100%' }}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item label="Gender" name="gender">
+                <Select placeholder="Select gender" options={GENDER_OPTIONS} allowClear />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item
+                label="Medical Record Number"
+                name="medical_record_number"
+                extra="Leave empty to generate one automatically"
+              >
+                <Input maxLength={50} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+
+        <Card title="Contact and Insurance">
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item label="Phone Number" name="phone">
+                <PhoneInput />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label="Email Address"
+                name="email"
+                rules={[{ type: 'email', message: 'Enter a valid email address' }]}
+              >
+                <Input type="email" autoComplete="off" maxLength={254} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label="Insurance Number" name="insurance_number">
+                <Input maxLength={100} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label="NHS Number" name="nhs_number">
+                <Input maxLength={20} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+
+        <Card title="Address">
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item label="Street Address 1" name="street_address_1">
+                <Input maxLength={200} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label="Street Address 2" name="street_address_2">
+                <Input maxLength={200} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={6}>
+              <Form.Item label="City" name="city">
+                <Input maxLength={100} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={6}>
+              <Form.Item label="State / County" name="state">
+                <Input maxLength={100} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={6}>
+              <Form.Item label="Postal Code" name="postal_code">
+                <Input maxLength={20} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={6}>
+              <Form.Item label="Country" name="country">
+                <Input maxLength={100} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+
+        <Card title="Institution and Clinician">
+          <PatientAssignmentFields user={user} isNew={patientId === null} />
+        </Card>
+
+        <Flex justify="flex-end" gap={12}>
+          <Button onClick={onCancel}>Cancel</Button>
+          <Button type="primary" htmlType="submit" loading={saving} disabled={institutionIds.length === 0}>
+            {patientId === null ? 'Create Patient' : 'Update Patient'}
+          </Button>
+        </Flex>
+      </Flex>
+    </Form>
+  );
+}

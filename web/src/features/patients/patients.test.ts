@@ -1,0 +1,100 @@
+/// <reference types="node" />
+/** The pure rules behind the patient pages: who sees which action, age, address, phone and the request body. */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { Role } from '@labline/contracts';
+import dayjs from 'dayjs';
+import { formatPhoneNumber } from '../../shared/phone';
+import { pageRange } from '../../shared/PaginationFooter';
+import { addressLines, ageFromDateOfBirth } from './format';
+import { emptyFormValues, patientBodyOf } from './formValues';
+import { patientActions, patientListActions } from './permissions';
+
+describe('patient actions (spec 1 §6)', () => {
+  const own = { clinician_id: 7 };
+  const other = { clinician_id: 8 };
+  const cases: [Role, { edit: boolean; delete: boolean }, { edit: boolean; delete: boolean }][] = [
+    ['super_admin', { edit: true, delete: true }, { edit: true, delete: true }],
+    ['institution_admin', { edit: true, delete: true }, { edit: true, delete: true }],
+    ['clinician', { edit: true, delete: false }, { edit: false, delete: false }],
+    ['lab_user', { edit: false, delete: false }, { edit: false, delete: false }],
+    ['client_admin', { edit: false, delete: false }, { edit: false, delete: false }],
+  ];
+  for (const [role, onOwn, onOther] of cases) {
+    test(`${role}: edit and delete on a patient assigned to them and on another`, () => {
+      assert.deepEqual(patientActions({ id: 7, role }, own), onOwn);
+      assert.deepEqual(patientActions({ id: 7, role }, other), onOther);
+    });
+  }
+
+  test('Add Patient: hidden for lab_user; the empty-state button for neither lab users nor clinicians', () => {
+    assert.equal(patientListActions({ role: 'lab_user' }).add, false);
+    assert.equal(patientListActions({ role: 'clinician' }).add, true);
+    assert.equal(patientListActions({ role: 'clinician' }).addFromEmptyState, false);
+    assert.equal(patientListActions({ role: 'lab_user' }).addFromEmptyState, false);
+    assert.equal(patientListActions({ role: 'institution_admin' }).addFromEmptyState, true);
+  });
+
+  test('the institution filter is for super_admin only, the banner for institution_admin', () => {
+    assert.deepEqual(
+      (['super_admin', 'institution_admin', 'clinician'] as const).map((role) => patientListActions({ role })),
+      [
+        { add: true, addFromEmptyState: true, filterByInstitution: true, showInstitutionBanner: false },
+        { add: true, addFromEmptyState: true, filterByInstitution: false, showInstitutionBanner: true },
+        { add: true, addFromEmptyState: false, filterByInstitution: false, showInstitutionBanner: false },
+      ],
+    );
+  });
+});
+
+describe('display helpers', () => {
+  test('age counts whole years and waits for the birthday', () => {
+    const today = new Date(2026, 10, 23);
+    assert.equal(ageFromDateOfBirth('1990-11-23', today), 36);
+    assert.equal(ageFromDateOfBirth('1990-11-24', today), 35);
+    assert.equal(ageFromDateOfBirth('2026-11-23', today), 0);
+    assert.equal(ageFromDateOfBirth(null, today), null);
+    assert.equal(ageFromDateOfBirth('not a date', today), null);
+  });
+
+  test('the address block has only the parts that exist, and none when nothing exists', () => {
+    const none = {
+      street_address_1: null,
+      street_address_2: null,
+      city: null,
+      state: null,
+      postal_code: null,
+      country: null,
+    };
+    assert.deepEqual(addressLines(none), []);
+    assert.deepEqual(addressLines({ ...none, city: 'Leeds', postal_code: 'LS1 4AP' }), ['Leeds, LS1 4AP']);
+  });
+
+  test('a stored phone number shows as flag, dial code and number', () => {
+    assert.equal(formatPhoneNumber('+44 7700 900123'), '🇬🇧 +44 7700 900123');
+    assert.equal(formatPhoneNumber('+1 212 555 0100'), '🇺🇸 +1 212 555 0100');
+    assert.equal(formatPhoneNumber(''), '');
+    assert.equal(formatPhoneNumber(null), '');
+  });
+
+  test('the pagination footer counts rows from one and stops at the total', () => {
+    assert.deepEqual(pageRange({ page: 1, limit: 10, total: 23, pages: 3 }), { from: 1, to: 10 });
+    assert.deepEqual(pageRange({ page: 3, limit: 10, total: 23, pages: 3 }), { from: 21, to: 23 });
+    assert.deepEqual(pageRange({ page: 1, limit: 10, total: 0, pages: 0 }), { from: 0, to: 0 });
+  });
+});
+
+test('the request body sends the date as YYYY-MM-DD and empty fields as empty (no value, MRN generated)', () => {
+  const values = {
+    ...emptyFormValues([4], 9),
+    first_name: 'Ada',
+    last_name: 'Byron',
+    date_of_birth: dayjs('1990-02-14'),
+  };
+  const body = patientBodyOf(values);
+  assert.equal(body.date_of_birth, '1990-02-14');
+  assert.equal(body.medical_record_number, '');
+  assert.deepEqual(body.institution_ids, [4]);
+  assert.equal(body.clinician_id, 9);
+  assert.equal(patientBodyOf(emptyFormValues([4], null)).date_of_birth, null);
+});

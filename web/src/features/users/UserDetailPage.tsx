@@ -1,0 +1,98 @@
+import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { ERRORS, type User } from '@labline/contracts';
+import { Alert, Button, Card, Col, Flex, Row, Skeleton, Space } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../app/api/client';
+import { useSessionUser } from '../../app/session/SessionContext';
+import { PageHeader } from '../../shared/PageHeader';
+import { NotFoundCard } from '../institutions/components/NotFoundCard';
+import { useRouteId } from '../institutions/routeId';
+import { useRevalidateUsers, useUser } from './api';
+import { RoleTag } from './components/RoleTag';
+import { AccountHistoryCard, PersonalInfoCard, RoleAccessCard } from './components/UserDetailCards';
+import { UserStatusButton } from './components/UserStatusButton';
+import { canChangeUserStatus, canEditUser } from './permissions';
+
+const INACTIVE_BANNER = 'This user account has been deactivated and cannot log in to the system.';
+
+/**
+ * /users/{id} (spec 3 §2). The Email communication card waits for the notifications service: until it
+ * exists the card is absent rather than offering actions that do nothing (issue 4).
+ */
+export default function UserDetailPage() {
+  const viewer = useSessionUser();
+  const navigate = useNavigate();
+  const id = useRouteId();
+  const { data: user, error, mutate } = useUser(id);
+  const revalidateUsers = useRevalidateUsers();
+
+  if (id === null || (error instanceof ApiError && error.status === 404)) {
+    return <NotFoundCard title={ERRORS.userNotFound} backLabel="Back to Users" backPath="/users" />;
+  }
+  if (error instanceof Error && user === undefined) {
+    return <Alert type="error" showIcon title={error.message} />;
+  }
+  if (user === undefined) {
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
+  }
+
+  const onStatusChanged = async (saved: User) => {
+    await mutate(saved, { revalidate: false });
+    await revalidateUsers();
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={`${user.first_name} ${user.last_name}`}
+        subtitle={
+          <Space size={8}>
+            <span>User ID: {user.id}</span>
+            <RoleTag role={user.role} />
+          </Space>
+        }
+        extra={
+          <Space wrap>
+            <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/users')}>
+              Back to Users
+            </Button>
+            {canChangeUserStatus(viewer, user) && <UserStatusButton user={user} onChanged={onStatusChanged} />}
+            {canEditUser(viewer, user) && (
+              <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/users/${user.id}/edit`)}>
+                Edit User
+              </Button>
+            )}
+          </Space>
+        }
+      />
+      <Flex vertical gap={24}>
+        {!user.is_active && (
+          <Alert
+            type="error"
+            showIcon
+            title={
+              <span>
+                <strong>Inactive User:</strong> {INACTIVE_BANNER}
+              </span>
+            }
+          />
+        )}
+        <Row gutter={[24, 24]}>
+          <Col xs={24} xl={12}>
+            <Flex vertical gap={24}>
+              <PersonalInfoCard user={user} />
+              <AccountHistoryCard user={user} />
+            </Flex>
+          </Col>
+          <Col xs={24} xl={12}>
+            <RoleAccessCard user={user} />
+          </Col>
+        </Row>
+      </Flex>
+    </>
+  );
+}

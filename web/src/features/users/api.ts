@@ -1,0 +1,84 @@
+import {
+  ERRORS,
+  userListResponseSchema,
+  userResponseSchema,
+  type CreateUserBody,
+  type Role,
+  type UpdateUserBody,
+  type User,
+} from '@labline/contracts';
+import useSWR, { useSWRConfig } from 'swr';
+import { apiRequest } from '../../app/api/client';
+
+const USERS_PATH = '/users';
+/** The spec gives no page size for the user list; 20 rows keep a page on one screen. */
+export const USER_PAGE_SIZE = 20;
+/** The spec gives no text for a failed user list; shown in the list's red banner. */
+export const USER_LIST_LOAD_ERROR = 'Failed to fetch users';
+/** The spec gives no texts for the status actions; shown as an error message. */
+const DEACTIVATE_ERROR = 'Failed to deactivate user';
+const REACTIVATE_ERROR = 'Failed to reactivate user';
+
+export type StatusFilter = 'active' | 'inactive';
+
+export interface UserListFilters {
+  search: string;
+  role: Role | undefined;
+  status: StatusFilter | undefined;
+  page: number;
+}
+
+export function userListPath({ search, role, status, page }: UserListFilters): string {
+  const query = new URLSearchParams({ page: String(page), limit: String(USER_PAGE_SIZE) });
+  if (search.trim() !== '') query.set('search', search.trim());
+  if (role !== undefined) query.set('role', role);
+  if (status !== undefined) query.set('is_active', String(status === 'active'));
+  return `${USERS_PATH}?${query.toString()}`;
+}
+
+/** The list keeps showing the previous page while the next one loads, so the table does not flash empty. */
+export function useUsers(filters: UserListFilters) {
+  const path = userListPath(filters);
+  return useSWR(path, () => apiRequest(path, userListResponseSchema, { defaultError: USER_LIST_LOAD_ERROR }), {
+    keepPreviousData: true,
+  });
+}
+
+export function useUser(id: number | null) {
+  return useSWR(id === null ? null : `${USERS_PATH}/${id}`, (key: string) =>
+    apiRequest(key, userResponseSchema, { defaultError: ERRORS.failedToFetchUser }).then(({ user }) => user),
+  );
+}
+
+/** Drops every cached user list and detail, so every screen shows a saved user at once. */
+export function useRevalidateUsers() {
+  const { mutate } = useSWRConfig();
+  return () => mutate((key) => typeof key === 'string' && key.startsWith(USERS_PATH), undefined, { revalidate: true });
+}
+
+export async function createUser(body: CreateUserBody): Promise<User> {
+  const { user } = await apiRequest(USERS_PATH, userResponseSchema, {
+    method: 'POST',
+    body,
+    defaultError: ERRORS.failedToSaveUser,
+  });
+  return user;
+}
+
+export async function updateUser(id: number, body: UpdateUserBody): Promise<User> {
+  const { user } = await apiRequest(`${USERS_PATH}/${id}`, userResponseSchema, {
+    method: 'PUT',
+    body,
+    defaultError: ERRORS.failedToSaveUser,
+  });
+  return user;
+}
+
+/** Deactivates or reactivates; answers the user as it is afterwards. */
+export async function setUserActive(id: number, active: boolean): Promise<User> {
+  const { user } = await apiRequest(`${USERS_PATH}/${id}/${active ? 'reactivate' : 'deactivate'}`, userResponseSchema, {
+    method: 'POST',
+    defaultError: active ? REACTIVATE_ERROR : DEACTIVATE_ERROR,
+  });
+  return user;
+}

@@ -1,0 +1,209 @@
+import {
+  ERRORS,
+  PASSWORD_MIN_LENGTH,
+  defaultPermissionsForRole,
+  roleLabel,
+  type Institution,
+  type Role,
+  type SessionUser,
+  type User,
+} from '@labline/contracts';
+import { Alert, Button, Card, Checkbox, Col, Form, Input, Row, Select, Space } from 'antd';
+import { useState } from 'react';
+import { ApiError } from '../../../app/api/client';
+import { PhoneInput } from '../../../shared/PhoneInput';
+import { permissionProblem } from '../menuPermissions';
+import { isSystemAdministrator } from '../permissions';
+import { assignableRoles, type UserFormValues } from '../userFormValues';
+import { MenuPermissionsField } from './MenuPermissionsField';
+
+interface UserFormProps {
+  viewer: SessionUser;
+  /** The user being edited; null for a new one. */
+  user: User | null;
+  initialValues: UserFormValues;
+  institutions: Institution[];
+  onSave(values: UserFormValues & { role: Role }): Promise<void>;
+  onCancel(): void;
+}
+
+const capitalized = { textTransform: 'capitalize' } as const;
+const CLINICIAN_INSTITUTIONS_RULE = {
+  type: 'array',
+  required: true,
+  min: 1,
+  message: ERRORS.cliniciansNeedInstitution,
+} as const;
+
+/**
+ * Clinician institution choices: the institutions the viewer sees plus the user's current links. A link to
+ * an institution the viewer does not manage stays as it is (identity refuses dropping it), so it is locked.
+ */
+function clinicianInstitutionOptions(institutions: Institution[], user: User | null) {
+  const options = institutions.map((institution) => ({
+    value: institution.id,
+    label: institution.name,
+    disabled: false,
+  }));
+  user?.clinician_institution_ids.forEach((id, index) => {
+    if (!options.some((option) => option.value === id)) {
+      options.push({ value: id, label: user.clinician_institution_names[index] ?? `#${id}`, disabled: true });
+    }
+  });
+  return options;
+}
+
+/** The user form of spec 3 §2 and §5. */
+export function UserForm({ viewer, user, initialValues, institutions, onSave, onCancel }: UserFormProps) {
+  const [form] = Form.useForm<UserFormValues>();
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const role = Form.useWatch('role', form) ?? initialValues.role;
+  const permissions = Form.useWatch('permissions', form) ?? initialValues.permissions;
+  const systemAdministrator = isSystemAdministrator(viewer);
+  const creating = user === null;
+  const editingSelf = user !== null && user.id === viewer.id;
+  const permissionsBlocked = systemAdministrator && role !== undefined && permissionProblem(permissions, role) !== null;
+
+  const onValuesChange = (changed: Partial<UserFormValues>, values: UserFormValues) => {
+    if (changed.role === undefined) return;
+    // spec 3 §2: choosing a role for a new user pre-fills that role's default menu permissions.
+    if (creating) form.setFieldValue('permissions', defaultPermissionsForRole(changed.role));
+    if (changed.role === 'clinician' && values.clinician_institution_ids.length === 0) {
+      const primary = values.institution_id ?? viewer.institution_id ?? undefined;
+      if (primary !== undefined) form.setFieldValue('clinician_institution_ids', [primary]);
+    }
+  };
+
+  const onFinish = async (values: UserFormValues) => {
+    if (values.role === undefined) return;
+    setSaving(true);
+    setSaveError(null);
+    try {
+      await onSave({ ...values, role: values.role });
+    } catch (error) {
+      setSaveError(error instanceof ApiError ? error.message : ERRORS.failedToSaveUser);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form<UserFormValues>
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      onValuesChange={onValuesChange}
+      onFinish={onFinish}
+    >
+      <Space orientation="vertical" size={24} style={{ width: '100%' }}>
+        {saveError !== null && <Alert type="error" showIcon title={saveError} />}
+        <Card title="Personal Information">
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item label="First Name" name="first_name" rules={[{ required: true, whitespace: true }]}>
+                <Input autoComplete="off" maxLength={100} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label="Last Name" name="last_name" rules={[{ required: true, whitespace: true }]}>
+                <Input autoComplete="off" maxLength={100} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label="Email Address" name="email" rules={[{ required: true, type: 'email' }]}>
+                <Input type="email" autoComplete="off" maxLength={254} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label="Phone Number" name="phone">
+                <PhoneInput />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label="Password"
+                name="password"
+                rules={creating ? [{ required: true, message: ERRORS.passwordRequiredForNewUsers }] : []}
+                extra={
+                  creating
+                    ? `Password must be at least ${PASSWORD_MIN_LENGTH} characters`
+                    : `Leave blank to keep the current password. A new one must be at least ${PASSWORD_MIN_LENGTH} characters`
+                }
+              >
+                <Input.Password autoComplete="new-password" />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+
+        <Card title="Role and Access">
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item label="Role" name="role" rules={[{ required: true }]}>
+                <Select
+                  placeholder="Select a role"
+                  options={assignableRoles(viewer).map((value) => ({ value, label: roleLabel(value) }))}
+                  optionRender={({ label }) => <span style={capitalized}>{label}</span>}
+                  labelRender={({ label }) => <span style={capitalized}>{label}</span>}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              {systemAdministrator ? (
+                <Form.Item label="Institution" name="institution_id">
+                  <Select
+                    allowClear
+                    placeholder="System Level Access"
+                    options={institutions.map((institution) => ({ value: institution.id, label: institution.name }))}
+                  />
+                </Form.Item>
+              ) : (
+                <Form.Item label="Institution" htmlFor="user-form-own-institution">
+                  <Input id="user-form-own-institution" value={viewer.institution_name ?? ''} disabled />
+                </Form.Item>
+              )}
+            </Col>
+            {/* Mounted for every role and hidden unless clinician: mounting it on a role change left the role
+                field's earlier "required" error on screen (antd 6.6). */}
+            <Col xs={24} hidden={role !== 'clinician'}>
+              <Form.Item
+                label="Clinician Institutions"
+                name="clinician_institution_ids"
+                rules={role === 'clinician' ? [CLINICIAN_INSTITUTIONS_RULE] : []}
+              >
+                <Select
+                  mode="multiple"
+                  placeholder="Select institutions"
+                  optionFilterProp="label"
+                  options={clinicianInstitutionOptions(institutions, user)}
+                />
+              </Form.Item>
+            </Col>
+            {!creating && (
+              <Col xs={24}>
+                <Form.Item name="is_active" valuePropName="checked" style={{ marginBottom: 0 }}>
+                  <Checkbox disabled={editingSelf}>Active User</Checkbox>
+                </Form.Item>
+              </Col>
+            )}
+          </Row>
+        </Card>
+
+        {systemAdministrator && (
+          <Card title="Menu Permissions">
+            <Form.Item name="permissions" style={{ marginBottom: 0 }}>
+              <MenuPermissionsField role={role} />
+            </Form.Item>
+          </Card>
+        )}
+
+        <Space>
+          <Button onClick={onCancel}>Cancel</Button>
+          <Button type="primary" htmlType="submit" loading={saving} disabled={permissionsBlocked}>
+            {creating ? 'Create User' : 'Update User'}
+          </Button>
+        </Space>
+      </Space>
+    </Form>
+  );
+}
