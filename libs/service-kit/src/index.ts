@@ -1,6 +1,7 @@
 export * from './app';
 export * from './auth';
 export * from './config';
+export * from './commands';
 export * from './context';
 export * from './errors';
 export * from './health';

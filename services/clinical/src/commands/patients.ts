@@ -55,7 +55,7 @@ export async function registerPatient(
       patientStream(patientId),
       patientDecider,
       { type: 'RegisterPatient', data: { patientId, input, caller, facts } },
-      metadata,
+      { metadata },
     ),
   );
   return patientId;
@@ -76,7 +76,7 @@ export async function updatePatient(
       patientStream(patientId),
       patientDecider,
       { type: 'UpdatePatient', data: { patientId, input, caller, facts } },
-      metadata,
+      { metadata },
     ),
   );
 }
@@ -92,6 +92,6 @@ export async function deletePatient(
     patientStream(patientId),
     patientDecider,
     { type: 'DeletePatient', data: { patientId, caller } },
-    metadata,
+    { metadata },
   );
 }
