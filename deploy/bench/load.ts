@@ -5,6 +5,7 @@
  * tables.
  */
 import { sql, type DatabasePool } from '@labline/db';
+import { DEMO_LAST_NAMES } from '../../services/clinical/src/seed';
 
 export const INSTITUTIONS = 20;
 export const CLINICIANS_PER_INSTITUTION = 10;
@@ -63,25 +64,9 @@ export const FIRST_NAMES = [
   'Florence',
   'Ibrahim',
 ];
+/** The demo seed's surnames and more, so that surname searches match a realistic share of 100,000 rows. */
 export const LAST_NAMES = [
-  'Thompson',
-  'Walker',
-  'Hughes',
-  'Patel',
-  'Khan',
-  'Wright',
-  'Robinson',
-  'Edwards',
-  'Clarke',
-  'Murphy',
-  'Davies',
-  'Evans',
-  'Okafor',
-  'Nowak',
-  'Campbell',
-  'Bennett',
-  'Shaw',
-  'Fletcher',
+  ...DEMO_LAST_NAMES,
   'Singh',
   'Ahmed',
   'Taylor',
@@ -123,7 +108,6 @@ export const LAST_NAMES = [
   'Silva',
   'Rossi',
   "O'Brien",
-  'MacLeod',
 ];
 
 export async function loadDirectory(pool: DatabasePool): Promise<void> {

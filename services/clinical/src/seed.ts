@@ -50,7 +50,8 @@ const FIRST_NAMES = [
   ['Zara', 'Female'],
   ['Finley', 'Male'],
 ] as const;
-const LAST_NAMES = [
+/** Surnames of the demo patients; the benchmark's generated patients use them too. */
+export const DEMO_LAST_NAMES = [
   'Thompson',
   'Walker',
   'Hughes',
@@ -82,7 +83,7 @@ const PLACES = [
 /** A few dozen realistic patients, two thirds at Northwind; some without an address or e-mail. */
 export function demoPatients(northwind: number, riverside: number, clinician: number): PatientInput[] {
   return FIRST_NAMES.map(([firstName, gender], index) => {
-    const lastName = LAST_NAMES[(index * 7) % LAST_NAMES.length]!;
+    const lastName = DEMO_LAST_NAMES[(index * 7) % DEMO_LAST_NAMES.length]!;
     const place = PLACES[index % PLACES.length]!;
     const withAddress = index % 5 !== 4;
     const year = 1948 + ((index * 13) % 60);
