@@ -1,7 +1,6 @@
 import { ERRORS, INSTITUTION_TYPES, type Institution, type InstitutionBody } from '@labline/contracts';
 import { Alert, Button, Card, Col, Form, Input, Row, Select, Space } from 'antd';
-import { useState } from 'react';
-import { ApiError } from '../../../app/api/client';
+import { useSaveAction } from '../../../shared/useSaveAction';
 import { PhoneInput } from '../../../shared/PhoneInput';
 
 type InstitutionType = (typeof INSTITUTION_TYPES)[number];
@@ -38,18 +37,10 @@ interface InstitutionFormProps {
 
 /** Name (required), number, type, phone, e-mail and address (spec 3 §2, §5). Empty fields are sent as empty. */
 export function InstitutionForm({ institution, onSave, onCancel }: InstitutionFormProps) {
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
+  const { saving, saveError, run } = useSaveAction(ERRORS.failedToSaveInstitution);
 
   const onFinish = async (values: InstitutionFormValues) => {
-    setSaving(true);
-    setSaveError(null);
-    try {
-      await onSave({ ...values, name: values.name.trim() });
-    } catch (error) {
-      setSaveError(error instanceof ApiError ? error.message : ERRORS.failedToSaveInstitution);
-      setSaving(false);
-    }
+    await run(() => onSave({ ...values, name: values.name.trim() }));
   };
 
   return (

@@ -1,8 +1,7 @@
 import { ERRORS, PATIENT_GENDERS, type Patient, type SessionUser } from '@labline/contracts';
 import { Alert, Button, Card, Col, DatePicker, Flex, Form, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
-import { ApiError } from '../../../app/api/client';
+import { useSaveAction } from '../../../shared/useSaveAction';
 import { PhoneInput } from '../../../shared/PhoneInput';
 import type { PatientFormValues } from '../formValues';
 import { patientBodyOf } from '../formValues';
@@ -25,20 +24,12 @@ const NO_IDS: number[] = [];
 export function PatientForm({ user, patientId, initialValues, onSaved, onCancel }: PatientFormProps) {
   const [form] = Form.useForm<PatientFormValues>();
   const institutionIds = Form.useWatch('institution_ids', form) ?? NO_IDS;
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
+  const { saving, saveError, run } = useSaveAction(ERRORS.failedToSavePatient);
 
   const onFinish = async (values: PatientFormValues) => {
-    setSaving(true);
-    setSaveError(null);
-    try {
-      onSaved(await savePatient(patientId, patientBodyOf(values)));
-    } catch (error) {
-      setSaveError(error instanceof ApiError ? error.message : ERRORS.failedToSavePatient);
-      setSaving(false);
-      // The message sits above the form, out of sight of the submit button.
-      window.scrollTo({ top: 0, behavior: 'smooth' });
-    }
+    const saved = await run(async () => onSaved(await savePatient(patientId, patientBodyOf(values))));
+    // The message sits above the form, out of sight of the submit button.
+    if (!saved) window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
   return (

@@ -9,8 +9,7 @@ import {
   type User,
 } from '@labline/contracts';
 import { Alert, Button, Card, Checkbox, Col, Form, Input, Row, Select, Space } from 'antd';
-import { useState } from 'react';
-import { ApiError } from '../../../app/api/client';
+import { useSaveAction } from '../../../shared/useSaveAction';
 import { PhoneInput } from '../../../shared/PhoneInput';
 import { permissionProblem } from '../menuPermissions';
 import { isSystemAdministrator } from '../permissions';
@@ -56,8 +55,7 @@ function clinicianInstitutionOptions(institutions: Institution[], user: User | n
 /** The user form of spec 3 §2 and §5. */
 export function UserForm({ viewer, user, initialValues, institutions, onSave, onCancel }: UserFormProps) {
   const [form] = Form.useForm<UserFormValues>();
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
+  const { saving, saveError, run } = useSaveAction(ERRORS.failedToSaveUser);
   const role = Form.useWatch('role', form) ?? initialValues.role;
   const permissions = Form.useWatch('permissions', form) ?? initialValues.permissions;
   const systemAdministrator = isSystemAdministrator(viewer);
@@ -77,14 +75,8 @@ export function UserForm({ viewer, user, initialValues, institutions, onSave, on
 
   const onFinish = async (values: UserFormValues) => {
     if (values.role === undefined) return;
-    setSaving(true);
-    setSaveError(null);
-    try {
-      await onSave({ ...values, role: values.role });
-    } catch (error) {
-      setSaveError(error instanceof ApiError ? error.message : ERRORS.failedToSaveUser);
-      setSaving(false);
-    }
+    const role = values.role;
+    await run(() => onSave({ ...values, role }));
   };
 
   return (
