@@ -1,26 +1,20 @@
 /** Users and institutions administration in the browser (spec 3 §2, §4–§6, §8; issue 4 "Must show"). */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { CMS_SUB_PERMISSIONS, ERRORS } from '@labline/contracts';
 import type { Page } from 'playwright-core';
 import {
+  apiAs,
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
   navigationEntries,
   screenshot,
   signIn,
-  startSystem,
+  useSystem,
   storedSession,
-  type System,
 } from './support';
 
-let system: System;
-before(async () => {
-  system = await startSystem();
-});
-after(async () => {
-  await system?.stop();
-});
+const system = useSystem();
 
 /** Opens the antd select labelled `label` and picks the option whose text is exactly `option`. */
 async function choose(page: Page, label: string, option: string): Promise<void> {
@@ -42,16 +36,8 @@ async function visibleOptions(page: Page, label: string): Promise<string[]> {
 
 /** A user as the API shows it to super_admin, found by e-mail (test setup, not the thing under test). */
 async function userByEmail(email: string): Promise<{ id: number; institution_id: number | null }> {
-  const login = await fetch(`${system.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_ACCOUNTS.superAdmin.email, password: DEMO_PASSWORD }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const response = await fetch(`${system.url}/api/users?search=${encodeURIComponent(email)}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  const { users } = (await response.json()) as {
+  const { call } = await apiAs(system, DEMO_ACCOUNTS.superAdmin.email);
+  const { users } = (await call('GET', `/users?search=${encodeURIComponent(email)}`)) as {
     users: { id: number; email: string; institution_id: number | null }[];
   };
   const user = users.find((candidate) => candidate.email === email);

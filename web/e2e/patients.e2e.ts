@@ -1,48 +1,15 @@
 /** Patient pages (spec 1 §2 /patients, /patients/new, /patients/{id}/edit, /patients/{id}; §5; §6 Patients). */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import {
-  ERRORS,
-  clinicianListResponseSchema,
-  loginResponseSchema,
-  patientResponseSchema,
-  type Patient,
-} from '@labline/contracts';
+import { test } from 'node:test';
+import { ERRORS, clinicianListResponseSchema, patientResponseSchema, type Patient } from '@labline/contracts';
 import type { Page } from 'playwright-core';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, screenshot, signIn, startSystem, storedSession, type System } from './support';
+import { apiAs, DEMO_ACCOUNTS, screenshot, signIn, useSystem, storedSession } from './support';
 
-let system: System;
-before(async () => {
-  system = await startSystem();
-});
-after(async () => {
-  await system?.stop();
-});
-
-/** Calls the API as a demo account (for records a test starts from). */
-async function apiAs(email: string) {
-  const login = await fetch(`${system.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  assert.equal(login.status, 200);
-  const { token, user } = loginResponseSchema.parse(await login.json());
-  const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
-    const response = await fetch(`${system.url}/api${path}`, {
-      method,
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: body === undefined ? null : JSON.stringify(body),
-    });
-    assert.ok(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`);
-    return response.json();
-  };
-  return { user, call };
-}
+const system = useSystem();
 
 /** A patient of the admin's institution with its first clinician, created through the API. */
 async function createPatientAs(email: string, firstName: string, lastName: string): Promise<Patient> {
-  const { user, call } = await apiAs(email);
+  const { user, call } = await apiAs(system, email);
   const institutionId = user.institution_id!;
   const { clinicians } = clinicianListResponseSchema.parse(
     await call('GET', `/institutions/${institutionId}/clinicians`),

@@ -1,26 +1,11 @@
 /** Profile settings (spec 3 §2 Profile settings, §5 change password, §8 profile texts). */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { ERRORS, MESSAGES } from '@labline/contracts';
 import type { Page } from 'playwright-core';
-import {
-  DEMO_ACCOUNTS,
-  DEMO_PASSWORD,
-  openUserMenu,
-  screenshot,
-  signIn,
-  startSystem,
-  storedSession,
-  type System,
-} from './support';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, openUserMenu, screenshot, signIn, useSystem, storedSession } from './support';
 
-let system: System;
-before(async () => {
-  system = await startSystem();
-});
-after(async () => {
-  await system?.stop();
-});
+const system = useSystem();
 
 async function openProfile(page: Page): Promise<void> {
   await openUserMenu(page);

@@ -1,6 +1,6 @@
 /** Sign-in, layout, navigation per role, sign-out and the 401 rule (spec 1 §2, §4, §6, §8). */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { ERRORS, type SessionUser } from '@labline/contracts';
 import {
   DEMO_ACCOUNTS,
@@ -9,10 +9,9 @@ import {
   openUserMenu,
   screenshot,
   signIn,
-  startSystem,
+  useSystem,
   storedSession,
   type DemoAccount,
-  type System,
 } from './support';
 
 /*
@@ -65,13 +64,7 @@ function expectedNavigation(user: SessionUser): string[] {
   );
 }
 
-let system: System;
-before(async () => {
-  system = await startSystem();
-});
-after(async () => {
-  await system?.stop();
-});
+const system = useSystem();
 
 describe('navigation per role', () => {
   for (const account of Object.values(DEMO_ACCOUNTS) as DemoAccount[]) {

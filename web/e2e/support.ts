@@ -1,6 +1,8 @@
 /** Shared helpers of the browser tests: the running system, a browser, sign-in and page readers. */
 import { join } from 'node:path';
-import { sessionUserSchema, type SessionUser } from '@labline/contracts';
+import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
+import { loginResponseSchema, sessionUserSchema, type SessionUser } from '@labline/contracts';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startStack } from '../../deploy/dev/stack';
 
@@ -110,4 +112,47 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const directory = process.env.E2E_SCREENSHOT_DIR;
   if (directory === undefined || directory === '') return;
   await page.screenshot({ path: join(directory, `${name}.png`), fullPage: true });
+}
+
+/** One running system for the calling test file: started before its tests, stopped after them. */
+export function useSystem(): System {
+  let started: System | undefined;
+  before(async () => {
+    started = await startSystem();
+  });
+  after(async () => {
+    await started?.stop();
+  });
+  const current = (): System => {
+    if (!started) throw new Error('the system is not started yet (use it inside a test)');
+    return started;
+  };
+  return {
+    get url() {
+      return current().url;
+    },
+    newPage: () => current().newPage(),
+    stop: () => current().stop(),
+  };
+}
+
+/** Calls the API as a demo account, for the records a test starts from (set-up, not the thing under test). */
+export async function apiAs(system: System, email: string, password: string = DEMO_PASSWORD) {
+  const login = await fetch(`${system.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  assert.equal(login.status, 200);
+  const { token, user } = loginResponseSchema.parse(await login.json());
+  const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
+    const response = await fetch(`${system.url}/api${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+    assert.ok(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`);
+    return response.json();
+  };
+  return { user, call };
 }

@@ -33,11 +33,11 @@ export const userRegisteredSchema = z.object({
   is_active: z.boolean(),
 });
 
-export const userProfileUpdatedSchema = z.object({
-  userId: z.number().int().positive(),
-  first_name: z.string().max(100),
-  last_name: z.string().max(100),
-  phone: z.string().max(40).nullable(),
+export const userProfileUpdatedSchema = userRegisteredSchema.pick({
+  userId: true,
+  first_name: true,
+  last_name: true,
+  phone: true,
 });
 
 export const userPasswordChangedSchema = z.object({
@@ -46,17 +46,7 @@ export const userPasswordChangedSchema = z.object({
 });
 
 /** An administrator's change to an account (spec 3 user form): the whole new snapshot but the password. */
-export const userUpdatedSchema = z.object({
-  userId: z.number().int().positive(),
-  email: z.string().max(254),
-  first_name: z.string().max(100),
-  last_name: z.string().max(100),
-  phone: z.string().max(40).nullable(),
-  role: roleSchema,
-  institution_id: z.number().int().positive().nullable(),
-  clinician_institution_ids: z.array(z.number().int().positive()),
-  permissions: z.array(permissionSchema),
-});
+export const userUpdatedSchema = userRegisteredSchema.omit({ is_active: true });
 
 /** Deactivation takes effect at once: no sign-in, and tokens already issued are refused. */
 export const userDeactivatedSchema = z.object({ userId: z.number().int().positive() });
