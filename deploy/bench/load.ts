@@ -5,7 +5,7 @@
  * tables.
  */
 import { sql, type DatabasePool } from '@labline/db';
-import { DEMO_LAST_NAMES } from '../../services/clinical/src/seed';
+import { DEMO_LAST_NAMES } from '@labline/clinical';
 
 export const INSTITUTIONS = 20;
 export const CLINICIANS_PER_INSTITUTION = 10;

@@ -4,12 +4,11 @@
  * with real signed tokens for three roles. Prints p50/p95/p99 and exits 1 when p99 misses the target.
  */
 import { performance } from 'node:perf_hooks';
-import { busMigrations } from '@labline/bus';
+import { clinicalConfigSchema, service } from '@labline/clinical';
 import { createDatabasePool, migrate } from '@labline/db';
-import { createPostgresEventStore, eventStoreMigrations } from '@labline/eventstore';
+import { createPostgresEventStore } from '@labline/eventstore';
+import { buildServiceApp, createServiceContext, serviceMigrations } from '@labline/service-kit';
 import { createTestDatabase, createTestKeys } from '@labline/testkit';
-import { buildClinicalApp } from '../../services/clinical/src/app';
-import { clinicalMigrations } from '../../services/clinical/src/migrations';
 import {
   CLINICIAN_BASE,
   CLINICIANS_PER_INSTITUTION,
@@ -41,7 +40,7 @@ function percentile(sorted: readonly number[], fraction: number): number {
 
 const database = await createTestDatabase('labline_bench');
 try {
-  await migrate(database.url, 'clinical', [...eventStoreMigrations, ...busMigrations, ...(await clinicalMigrations())]);
+  await migrate(database.url, 'clinical', await serviceMigrations(service));
   const pool = await createDatabasePool({ url: database.url, schema: 'clinical' });
   const store = createPostgresEventStore({ pool });
   const loadStart = performance.now();
@@ -53,7 +52,18 @@ try {
   );
 
   const keys = await createTestKeys();
-  const app = buildClinicalApp({ pool, store, keys: { jwks: keys.jwks }, logger: false });
+  const config = clinicalConfigSchema.parse({
+    DATABASE_URL: database.url,
+    IDENTITY_JWKS_URL: 'http://127.0.0.1/unused',
+    LOG_LEVEL: 'silent',
+  });
+  const context = await createServiceContext(service, {
+    config,
+    pool,
+    store,
+    resources: { keys: { jwks: keys.jwks } },
+  });
+  const app = buildServiceApp(service, context, { logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const tokens = {
     super_admin: await keys.mintToken({ id: SUPER_ADMIN_ID, role: 'super_admin' }),

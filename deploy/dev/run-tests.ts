@@ -23,7 +23,14 @@ function run(label: string, command: string, args: string[]): void {
 
 const ignore = ['**/node_modules/**', '**/dist/**', '.labline/**'];
 const all = globSync(
-  ['libs/*/src/**/*.test.ts', 'services/*/**/*.test.ts', 'gateway/**/*.test.ts', 'web/src/**/*.test.ts'],
+  [
+    'libs/*/src/**/*.test.ts',
+    'services/*/**/*.test.ts',
+    'gateway/**/*.test.ts',
+    'web/src/**/*.test.ts',
+    // tests spanning several packages (identity and the gateway, say), owned by none of them
+    'tests/**/*.test.ts',
+  ],
   {
     cwd: ROOT,
     exclude: (name) => ignore.some((pattern) => path.matchesGlob(name, pattern)),

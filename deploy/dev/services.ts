@@ -1,9 +1,11 @@
 /**
- * The services the dev runner starts, in start order. A later issue adds its service here; the gateway
- * learns each one's address from the environment variable named by `urlVariable`.
+ * The services the dev runner starts, derived from the one list in contracts (DEPLOYED_SERVICES, in start
+ * order): each runs `services/<name>/src/main.ts`, and the gateway learns its address from `<NAME>_URL`.
  */
+import { DEPLOYED_SERVICES, serviceUrlVariable, type ServiceName } from '@labline/contracts';
+
 export interface ServiceDefinition {
-  name: string;
+  name: ServiceName;
   /** Entry point, relative to the repository root. */
   entry: string;
   /** The gateway's variable for this service's base URL. */
@@ -12,16 +14,15 @@ export interface ServiceDefinition {
   env?: (urls: Readonly<Record<string, string>>) => Record<string, string>;
 }
 
-export const SERVICES: readonly ServiceDefinition[] = [
-  { name: 'identity', entry: 'services/identity/src/main.ts', urlVariable: 'IDENTITY_URL' },
-  {
-    name: 'clinical',
-    entry: 'services/clinical/src/main.ts',
-    urlVariable: 'CLINICAL_URL',
-    // Verifies tokens with identity's keys; learns identity's institutions and users over NATS.
-    env: (urls) => ({ IDENTITY_JWKS_URL: `${urls.IDENTITY_URL}/.well-known/jwks.json` }),
-  },
-];
+export const SERVICES: readonly ServiceDefinition[] = DEPLOYED_SERVICES.map((name) => ({
+  name,
+  entry: `services/${name}/src/main.ts`,
+  urlVariable: serviceUrlVariable(name),
+  // Every service after identity verifies tokens with identity's keys.
+  ...(name === 'identity'
+    ? {}
+    : { env: (urls) => ({ IDENTITY_JWKS_URL: `${urls[serviceUrlVariable('identity')]}/.well-known/jwks.json` }) }),
+}));
 
 export const GATEWAY_ENTRY = 'gateway/src/main.ts';
 

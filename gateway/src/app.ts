@@ -7,8 +7,13 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { ERRORS } from '@labline/contracts';
-import { createHttpApp, type DeactivatedUsers, type HttpApp } from '@labline/service-kit';
-import { createTokenVerifier, type JwksSource } from '@labline/service-kit/jwt';
+import {
+  createHttpApp,
+  createTokenVerifier,
+  type DeactivatedUsers,
+  type HttpApp,
+  type JwksSource,
+} from '@labline/service-kit';
 import type { Logger } from '@labline/telemetry';
 import type { GatewayConfig } from './config';
 import { rowOf, upstreamProxies } from './proxy';

@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { SERVICES, type ServiceName } from '@labline/contracts';
-import type { JwksSource } from '@labline/service-kit/jwt';
+import { SERVICES, serviceUrlVariable, type ServiceName } from '@labline/contracts';
+import type { JwksSource } from '@labline/service-kit';
 
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 const positiveInteger = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -55,15 +55,9 @@ export const envSchema = z
 export type GatewayEnv = z.infer<typeof envSchema>;
 
 /** The variable that holds each service's base URL. */
-export const URL_VARIABLES = {
-  identity: 'IDENTITY_URL',
-  clinical: 'CLINICAL_URL',
-  inventory: 'INVENTORY_URL',
-  fulfillment: 'FULFILLMENT_URL',
-  results: 'RESULTS_URL',
-  notifications: 'NOTIFICATIONS_URL',
-  analytics: 'ANALYTICS_URL',
-} as const satisfies Record<ServiceName, keyof GatewayEnv>;
+export const URL_VARIABLES = Object.fromEntries(SERVICES.map((name) => [name, serviceUrlVariable(name)])) as {
+  [N in ServiceName]: ReturnType<typeof serviceUrlVariable<N>>;
+} satisfies Record<ServiceName, keyof GatewayEnv>;
 
 export interface RateLimitConfig {
   /** Requests per client address per window, for everything but sign-in. */

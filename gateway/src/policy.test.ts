@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ERRORS, ROLES, type Principal, type Role } from '@labline/contracts';
-import type { TokenVerification } from '@labline/service-kit/jwt';
+import type { TokenVerification } from '@labline/service-kit';
 import { decide } from './policy';
 import { ROUTES, type RouteRow } from './routes';
 

@@ -3,7 +3,7 @@
  * caller may not use any section the row names). Pure, so every access kind and role is unit-tested.
  */
 import { canAccessSection, ERRORS } from '@labline/contracts';
-import type { TokenVerification } from '@labline/service-kit/jwt';
+import type { TokenVerification } from '@labline/service-kit';
 import type { Access, RouteRow } from './routes';
 
 export type Decision = { allow: true } | { allow: false; status: 401 | 403; error: string };

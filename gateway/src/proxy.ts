@@ -6,7 +6,7 @@
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, SERVICES, type Principal, type ServiceName } from '@labline/contracts';
-import type { TokenVerification, TokenVerifier } from '@labline/service-kit/jwt';
+import type { TokenVerification, TokenVerifier } from '@labline/service-kit';
 import { injectTraceHeaders } from '@labline/telemetry';
 import { accessFor, decide } from './policy';
 import { API_PREFIX, type RouteRow } from './routes';

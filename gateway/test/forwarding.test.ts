@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ERRORS } from '@labline/contracts';
-import { freePort } from '@labline/testkit/infra';
+import { freePort } from '@labline/testkit';
 import { bearer, received, startHarness, type Harness } from './harness';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';

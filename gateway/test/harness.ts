@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import type { HttpApp } from '@labline/service-kit';
 import { SERVICES, type Role, type ServiceName } from '@labline/contracts';
-import { createTestKeys, type TestKeys } from '@labline/testkit/tokens';
+import { createTestKeys, type TestKeys } from '@labline/testkit';
 import { buildGateway } from '../src/app';
 import type { GatewayConfig } from '../src/config';
 import { startEchoUpstream, type ReceivedRequest, type TestServer } from './upstream';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ERRORS } from '@labline/contracts';
-import { freePort } from '@labline/testkit/infra';
+import { freePort } from '@labline/testkit';
 import { bearer, received, startHarness, type Harness } from './harness';
 import { startJwksServer, type TestServer } from './upstream';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ERRORS, type Role, type ServiceName } from '@labline/contracts';
-import { createTestKeys } from '@labline/testkit/tokens';
+import { createTestKeys } from '@labline/testkit';
 import { bearer, received, startHarness, type Harness } from './harness';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

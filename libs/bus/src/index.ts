@@ -8,3 +8,4 @@ export * from './relay';
 export * from './subjects';
 export * from './trace';
 export * from './wakeup';
+export * from './replay';

@@ -1,4 +1,6 @@
 export * from './access';
+export * from './records';
+export * from './services';
 export * from './display';
 export * from './errors';
 export * from './events/envelope';

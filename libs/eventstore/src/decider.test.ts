@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { deciderSpecification, foldEvents, type Decider } from './decider';
+import { foldEvents, type Decider } from './decider';
+import { deciderSpecification } from './testing';
 
 type CounterEvent = { type: 'Incremented'; data: { by: number } } | { type: 'Closed'; data: Record<string, never> };
 type CounterCommand = { type: 'Increment'; by: number } | { type: 'Close' };
@@ -51,4 +52,17 @@ test('thenThrows checks the error class or a predicate, and fails when nothing i
   spec.given([closed]).when({ type: 'Close' }).thenThrows();
   assert.throws(() => spec.given([closed]).when({ type: 'Close' }).thenThrows(TypeError), assert.AssertionError);
   assert.throws(() => spec.given([]).when({ type: 'Close' }).thenThrows(), assert.AssertionError);
+});
+
+test('thenNothingHappened passes when no events are produced, fails on events and on a rejection', () => {
+  spec
+    .given([incremented(1)])
+    .when({ type: 'Increment', by: 0 })
+    .thenNothingHappened();
+  assert.throws(
+    () => spec.given([]).when({ type: 'Increment', by: 2 }).thenNothingHappened(),
+    (error: unknown) =>
+      error instanceof assert.AssertionError && error.message.includes('it produced [{"type":"Incremented"'),
+  );
+  assert.throws(() => spec.given([closed]).when({ type: 'Increment', by: 0 }).thenNothingHappened(), CounterClosed);
 });

@@ -4,4 +4,3 @@ export * from './decider';
 export * from './expected-version';
 export * from './migrations';
 export * from './postgres';
-export * from './contract';

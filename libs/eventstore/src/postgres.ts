@@ -159,7 +159,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
       const rows = await pool.any(sql.type(eventRowSchema)`
         SELECT ${EVENT_COLUMNS} FROM events
         WHERE (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
-          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          AND (${readOptions.consistency === 'committed'}
+               OR transaction_id < pg_snapshot_xmin(pg_current_snapshot()))
         ORDER BY transaction_id, global_position
         LIMIT ${readOptions.maxCount ?? null}`);
       return rows.map(toReadAllEvent);

@@ -71,6 +71,13 @@ export interface ReadAllOptions {
   after?: GlobalCheckpoint;
   /** At most this many events; all that are readable when absent. */
   maxCount?: number;
+  /**
+   * 'gapless' (the default) holds back events behind a gap that an in-flight transaction may still fill, so
+   * an advancing checkpoint never skips one. 'committed' returns every event committed now, for a reader that
+   * meets the in-flight ones another way (a projection rebuild swapping its tables under a lock, after which
+   * the in-flight writers project into the new tables themselves).
+   */
+  consistency?: 'gapless' | 'committed';
 }
 
 export interface ReadAllEvent extends RecordedEvent {

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERRORS, loginBodySchema } from '@labline/contracts';
-import { ConcurrencyError } from '@labline/eventstore/types';
+import { ConcurrencyError } from '@labline/eventstore';
 import { createTestKeys, type TestKeys } from '@labline/testkit';
 import { createHttpApp, type HttpApp } from './app';
 import { authPlugin, requireRoles } from './auth';

@@ -53,6 +53,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', null);
+  app.decorateRequest('caller', null);
 
   // An empty JSON body counts as no body: a route that needs one says "body: Required" through its schema,
   // and a bodyless POST (token refresh) works whatever Content-Type the client sends.

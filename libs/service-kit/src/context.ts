@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { SYSTEM_ACTOR, type Actor, type Principal } from '@labline/contracts';
-import type { AppendMetadata } from '@labline/eventstore/types';
+import type { AppendMetadata } from '@labline/eventstore';
 import { currentTraceparent } from '@labline/telemetry';
 
 /** What code deep in a request (repositories, event appends, logs) needs without threading it through calls. */

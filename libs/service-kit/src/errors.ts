@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { ERRORS, type ErrorBody } from '@labline/contracts';
-import { ConcurrencyError } from '@labline/eventstore/types';
+import { ConcurrencyError } from '@labline/eventstore';
 
 /** A failure whose status and text may be shown to the caller as they are. */
 export class HttpError extends Error {

@@ -8,3 +8,7 @@ export * from './health';
 export * from './jwt';
 export * from './run';
 export * from './deactivations';
+export * from './caller';
+export * from './projection';
+export * from './rebuild';
+export * from './service';

@@ -1,6 +1,3 @@
-export { buildClinicalApp, type ClinicalAppDependencies } from './app';
-export { clinicalEnvSchema, type ClinicalEnv } from './config';
-export { clinicalMigrations } from './migrations';
-export { startIdentityDirectoryConsumer, IDENTITY_DIRECTORY_CONSUMER } from './consumers/identity';
-export { projectIdentityEvent } from './projections/directory/projection';
-export { seedDemoPatients } from './seed';
+export { service } from './service';
+export { clinicalConfigSchema, type ClinicalConfig, type ClinicalContext } from './config';
+export { DEMO_LAST_NAMES } from './seed';

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { SYSTEM_ACTOR, type PatientInput } from '@labline/contracts';
+import { SYSTEM_ACTOR, type Caller, type PatientInput } from '@labline/contracts';
 import type { AppendMetadata } from '@labline/eventstore';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import type { Caller } from './access/patient-access';
 import { registerPatient, type CommandDependencies } from './commands/patients';
 import { activeUserIdsByEmail, institutionIdsByName } from './projections/directory/queries';
 
@@ -111,7 +110,13 @@ export function demoPatients(northwind: number, riverside: number, clinician: nu
   });
 }
 
-const SEED_CALLER: Caller = { userId: 0, role: 'super_admin', institutionIds: [] };
+const SEED_CALLER: Caller = {
+  userId: 0,
+  role: 'super_admin',
+  institutionId: null,
+  institutionIds: [],
+  permissions: [],
+};
 
 async function waitForDirectory(deps: CommandDependencies, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;

@@ -33,7 +33,7 @@ async function statusOf(caller: TestUser, url = '/patients') {
 
 describe('the demo seed', () => {
   it('waits for the demo clinician to arrive, then registers a few dozen patients once', async () => {
-    const seeding = seedDemoPatients({ pool: context.pool, store: context.store }, { waitMs: 10_000 });
+    const seeding = seedDemoPatients(context.context, { waitMs: 10_000 });
     // The clinician of identity's demo seed arrives only now, as it would over NATS after a slower start.
     await context.nats.publishIdentity(`user-${DEMO_CLINICIAN_ID}`, 0, 'UserRegistered', {
       userId: DEMO_CLINICIAN_ID,
@@ -58,7 +58,7 @@ describe('the demo seed', () => {
     assert.equal(pagination.total, outcome.seeded);
     assert.deepEqual([...new Set(patients.map((patient) => patient.institution_id))].sort(), [NORTHWIND, 2]);
     assert.ok(patients.every((patient) => /^MRN-\d+-\d{6}$/.test(patient.medical_record_number)));
-    assert.deepEqual(await seedDemoPatients({ pool: context.pool, store: context.store }, { waitMs: 10 }), {
+    assert.deepEqual(await seedDemoPatients(context.context, { waitMs: 10 }), {
       skipped: 'already seeded',
     });
   });

@@ -2,18 +2,24 @@
  * A clinical app on a fresh database and a private NATS per test file: real Postgres, real event store, the
  * real identity consumer fed with identity-shaped events, and real signed tokens.
  */
-import { busMigrations, type DurableConsumer } from '@labline/bus';
+import type { DurableConsumer } from '@labline/bus';
 import type { Role } from '@labline/contracts';
 import { createDatabasePool, migrate } from '@labline/db';
-import { createPostgresEventStore, eventStoreMigrations, type EventStore } from '@labline/eventstore';
-import type { HttpApp } from '@labline/service-kit';
+import { createPostgresEventStore, type EventStore } from '@labline/eventstore';
+import {
+  buildServiceApp,
+  createServiceContext,
+  serviceMigrations,
+  startProjectionConsumer,
+  type HttpApp,
+} from '@labline/service-kit';
 import { createTestDatabase, createTestKeys, waitFor, type TestDatabase } from '@labline/testkit';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
-import { buildClinicalApp } from '../src/app';
-import { startIdentityDirectoryConsumer } from '../src/consumers/identity';
-import { clinicalMigrations } from '../src/migrations';
+import { clinicalConfigSchema, type ClinicalContext } from '../src/config';
+import { identityDirectoryProjection } from '../src/projections/directory/projection';
+import { service } from '../src/service';
 import { startPrivateNats, type PrivateNats } from './nats';
 
 export const NORTHWIND = 1;
@@ -61,6 +67,8 @@ export const USERS = {
 
 export interface ClinicalTestContext {
   app: HttpApp;
+  /** The service's context on the test database (commands, pool, store). */
+  context: ClinicalContext;
   pool: DatabasePool;
   store: EventStore;
   nats: PrivateNats;
@@ -77,12 +85,15 @@ const countOf = (pool: DatabasePool, table: 'institutions' | 'users') =>
 
 export async function startClinical(): Promise<ClinicalTestContext> {
   const database = await createTestDatabase('clinical_test');
-  await migrate(database.url, 'clinical', [...eventStoreMigrations, ...busMigrations, ...(await clinicalMigrations())]);
+  await migrate(database.url, 'clinical', await serviceMigrations(service));
   const pool = await createDatabasePool({ url: database.url, schema: 'clinical' });
   const store = createPostgresEventStore({ pool });
   const nats = await startPrivateNats();
   const keys = await createTestKeys();
-  const consumer: DurableConsumer = await startIdentityDirectoryConsumer({ nc: nats.nc, pool });
+  const consumer: DurableConsumer = await startProjectionConsumer('clinical', identityDirectoryProjection, {
+    nc: nats.nc,
+    pool,
+  });
 
   const institutions: [number, string][] = [
     [NORTHWIND, 'Northwind General Hospital'],
@@ -121,10 +132,22 @@ export async function startClinical(): Promise<ClinicalTestContext> {
     { description: 'identity events projected' },
   );
 
-  const app = buildClinicalApp({ pool, store, keys: { jwks: keys.jwks }, logger: false });
+  const config = clinicalConfigSchema.parse({
+    DATABASE_URL: database.url,
+    IDENTITY_JWKS_URL: 'http://127.0.0.1/unused',
+    LOG_LEVEL: 'silent',
+  });
+  const context = await createServiceContext(service, {
+    config,
+    pool,
+    store,
+    resources: { keys: { jwks: keys.jwks } },
+  });
+  const app = buildServiceApp(service, context, { logger: false });
   await app.ready();
   return {
     app,
+    context,
     pool,
     store,
     nats,

@@ -1,16 +1,11 @@
+import type { IDENTITY_EVENT_SCHEMAS } from '@labline/contracts';
+import { baseServiceConfigSchema, type ServiceContext } from '@labline/service-kit';
 import { z } from 'zod';
+import type { PasswordHasher } from './security/passwords';
+import type { SigningKeys } from './security/signing-keys';
 
-/** identity's environment (README "Configuration"). */
-export const identityEnvSchema = z.object({
-  DATABASE_URL: z.string().min(1),
-  DB_SCHEMA: z
-    .string()
-    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case schema name')
-    .default('identity'),
-  NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(4001),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+/** identity's environment beyond every service's (README "Configuration"). */
+export const identityConfigSchema = baseServiceConfigSchema.extend({
   /** PKCS#8 PEM of an Ed25519 key; `\n` escapes are accepted for one-line environments. */
   JWT_PRIVATE_KEY: z
     .string()
@@ -23,14 +18,55 @@ export const identityEnvSchema = z.object({
   LOGIN_FAILURE_WINDOW_MS: z.coerce.number().int().positive().default(900_000),
   /** `true`, `false`, or a comma-separated list of proxy addresses/ranges. */
   TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
-  LABLINE_SEED: z.enum(['demo', 'none']).default('none'),
   LABLINE_ADMIN_EMAIL: z.email().optional(),
   LABLINE_ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
 });
-export type IdentityEnv = z.infer<typeof identityEnvSchema>;
+export type IdentityConfig = z.infer<typeof identityConfigSchema>;
 
 export function trustProxyOf(value: string): boolean | string {
   if (value === 'true') return true;
   if (value === 'false') return false;
   return value;
 }
+
+export interface IdentitySettings {
+  tokenTtlSeconds: number;
+  login: {
+    /** Sign-in attempts per client address and window (per replica). */
+    perAddressMax: number;
+    perAddressWindowMs: number;
+    /** Failed sign-ins per account and window (across replicas). */
+    perAccountMaxFailures: number;
+    perAccountWindowMs: number;
+  };
+}
+
+export function settingsOf(config: IdentityConfig): IdentitySettings {
+  return {
+    tokenTtlSeconds: config.JWT_TTL_SECONDS,
+    login: {
+      perAddressMax: config.LOGIN_RATE_LIMIT_PER_ADDRESS,
+      perAddressWindowMs: config.LOGIN_RATE_LIMIT_WINDOW_MS,
+      perAccountMaxFailures: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      perAccountWindowMs: config.LOGIN_FAILURE_WINDOW_MS,
+    },
+  };
+}
+
+export interface IdentityResources {
+  signingKeys: SigningKeys;
+  passwords: PasswordHasher;
+  settings: IdentitySettings;
+}
+
+/** What identity's commands, reads and routes work with. */
+export type IdentityContext = ServiceContext<IdentityConfig, typeof IDENTITY_EVENT_SCHEMAS, IdentityResources>;
+
+/** What identity's commands write with. */
+export type CommandDependencies = Pick<IdentityContext, 'pool' | 'commands'> & { passwords: PasswordHasher };
+
+export const commandDependencies = (context: IdentityContext): CommandDependencies => ({
+  pool: context.pool,
+  commands: context.commands,
+  passwords: context.resources.passwords,
+});

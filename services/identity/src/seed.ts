@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { SYSTEM_ACTOR, type Role } from '@labline/contracts';
-import type { AppendMetadata, EventStore } from '@labline/eventstore';
+import type { AppendMetadata } from '@labline/eventstore';
 import { sql, type DatabasePool } from 'slonik';
 import { registerInstitution, type NewInstitution } from './commands/institutions';
 import { registerUser } from './commands/users';
 import { countUsers } from './projections/users/queries';
-import { createPasswordHasher, type PasswordHasher } from './security/passwords';
-
-export interface SeedDependencies {
-  pool: DatabasePool;
-  store: EventStore;
-  passwords?: PasswordHasher;
-}
+import type { CommandDependencies } from './config';
 
 export const DEMO_PASSWORD = 'labline-demo';
 
@@ -140,10 +134,8 @@ async function whileNoUsersExist(pool: DatabasePool, fn: () => Promise<void>): P
  * deactivated one, password `labline-demo`), through the same commands and events as the API. Only into a
  * database without users.
  */
-export async function seedDemo(deps: SeedDependencies): Promise<{ seeded: boolean }> {
-  const passwords = deps.passwords ?? createPasswordHasher();
-  const commands = { pool: deps.pool, store: deps.store, passwords };
-  const seeded = await whileNoUsersExist(deps.pool, async () => {
+export async function seedDemo(commands: CommandDependencies): Promise<{ seeded: boolean }> {
+  const seeded = await whileNoUsersExist(commands.pool, async () => {
     const metadata = systemMetadata('seed-demo');
     const institutions = {
       northwind: await registerInstitution(commands, NORTHWIND, metadata),
@@ -176,13 +168,12 @@ export async function seedDemo(deps: SeedDependencies): Promise<{ seeded: boolea
  * database without users. There is no default password: without both values nothing is created.
  */
 export async function bootstrapAdmin(
-  deps: SeedDependencies,
+  commands: CommandDependencies,
   admin: { email: string | undefined; password: string | undefined },
 ): Promise<{ created: boolean }> {
   const { email, password } = admin;
   if (!email || !password) return { created: false };
-  const commands = { pool: deps.pool, store: deps.store, passwords: deps.passwords ?? createPasswordHasher() };
-  const created = await whileNoUsersExist(deps.pool, async () => {
+  const created = await whileNoUsersExist(commands.pool, async () => {
     await registerUser(
       commands,
       {

@@ -1,25 +1,33 @@
 /** An identity app on a fresh database per test file: real Postgres, real event store, real keys. */
 import type { SessionUser } from '@labline/contracts';
-import { busMigrations } from '@labline/bus';
 import { createDatabasePool, migrate } from '@labline/db';
 import {
   createPostgresEventStore,
-  eventStoreMigrations,
   NO_CONCURRENCY_CHECK,
   type EventStore,
   type NewEvent,
   type RecordedEvent,
 } from '@labline/eventstore';
-import type { HttpApp } from '@labline/service-kit';
+import {
+  buildServiceApp,
+  createServiceContext,
+  inlineProjector,
+  serviceMigrations,
+  type HttpApp,
+} from '@labline/service-kit';
 import { createTestDatabase, type TestDatabase } from '@labline/testkit';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
-import { buildIdentityApp, DEFAULT_IDENTITY_SETTINGS, type IdentitySettings } from '../src/app';
-import type { CommandDependencies } from '../src/commands/deps';
-import { identityMigrations } from '../src/migrations';
-import { projectIdentityEvents } from '../src/projections';
+import {
+  commandDependencies,
+  identityConfigSchema,
+  settingsOf,
+  type CommandDependencies,
+  type IdentitySettings,
+} from '../src/config';
 import { DEMO_PASSWORD, seedDemo } from '../src/seed';
+import { service } from '../src/service';
 import { createPasswordHasher } from '../src/security/passwords';
 import { loadSigningKeys, type SigningKeys } from '../src/security/signing-keys';
 
@@ -52,7 +60,7 @@ function interleavingStore(store: EventStore) {
         await store.appendToStream(stream, [concurrent], {
           expectedStreamVersion: NO_CONCURRENCY_CHECK,
           metadata: { actor: options.metadata.actor, correlationId: 'concurrent-writer' },
-          inTransaction: projectIdentityEvents,
+          inTransaction: inlineProjector(service.projections),
         });
       }
       return store.appendToStream(stream, events, options);
@@ -69,22 +77,30 @@ export async function startIdentity(
   options: { seed?: boolean; login?: Partial<IdentitySettings['login']> } = {},
 ): Promise<IdentityTestContext> {
   const database = await createTestDatabase('identity_test');
-  await migrate(database.url, SCHEMA, [...eventStoreMigrations, ...busMigrations, ...(await identityMigrations())]);
+  await migrate(database.url, SCHEMA, await serviceMigrations(service));
   const pool = await createDatabasePool({ url: database.url, schema: SCHEMA });
   const realStore = createPostgresEventStore({ pool });
   const { store, interleave } = interleavingStore(realStore);
   // Cheaper argon2id parameters keep the suite fast; production uses the defaults.
   const passwords = createPasswordHasher({ memoryCost: 4096, timeCost: 2, parallelism: 1 });
-  const commands = { pool, store, passwords };
-  if (options.seed) await seedDemo(commands);
-  const signingKeys = await loadSigningKeys(pool);
+  const config = identityConfigSchema.parse({ DATABASE_URL: database.url, LOG_LEVEL: 'silent' });
+  const defaults = settingsOf(config);
   const settings: IdentitySettings = {
-    ...DEFAULT_IDENTITY_SETTINGS,
+    ...defaults,
     // Every test signs in from one address: only the tests of the limit itself set a small one.
-    login: { ...DEFAULT_IDENTITY_SETTINGS.login, perAddressMax: 1_000, ...options.login },
+    login: { ...defaults.login, perAddressMax: 1_000, ...options.login },
   };
+  const signingKeys = await loadSigningKeys(pool);
+  const context = await createServiceContext(service, {
+    config,
+    pool,
+    store,
+    resources: { signingKeys, passwords, settings },
+  });
+  const commands = commandDependencies(context);
+  if (options.seed) await seedDemo(commands);
   const startReplica = async () => {
-    const replica = buildIdentityApp({ pool, store, signingKeys, settings, passwords, logger: false });
+    const replica = buildServiceApp(service, context, { logger: false });
     await replica.ready();
     return replica;
   };

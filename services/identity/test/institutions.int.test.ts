@@ -4,7 +4,8 @@ import { ERRORS, institutionSchema, type ClinicalEventData, type Institution } f
 import type { DurableConsumer } from '@labline/bus';
 import { createLogger } from '@labline/telemetry';
 import { waitFor } from '@labline/testkit';
-import { startPatientStatsConsumer } from '../src/consumers/patients';
+import { startProjectionConsumer } from '@labline/service-kit';
+import { institutionPatientsProjection } from '../src/projections/institution-patients/projection';
 import { signInDemoAccounts, type DemoAccount, type Method, type SignedInAccounts } from './accounts';
 import { bearer, startIdentity, storedState, type IdentityTestContext } from './harness';
 import { startPrivateNats, type PrivateNats } from './nats';
@@ -46,7 +47,7 @@ describe('institutions', () => {
   before(async () => {
     context = await startIdentity({ seed: true });
     nats = await startPrivateNats();
-    consumer = await startPatientStatsConsumer({
+    consumer = await startProjectionConsumer('identity', institutionPatientsProjection, {
       nc: nats.nc,
       pool: context.pool,
       logger: createLogger('test', 'silent'),

@@ -1,41 +1,22 @@
-import { PATIENT_FIELD_ERRORS, type PatientInput } from '@labline/contracts';
-import type { AppendMetadata, EventStore } from '@labline/eventstore';
-import { httpError } from '@labline/service-kit';
-import { sql, type DatabasePool } from 'slonik';
-import { z } from 'zod';
-import type { Caller } from '../access/patient-access';
+import type { Caller, PatientInput } from '@labline/contracts';
+import type { AppendMetadata } from '@labline/eventstore';
+import { nextId } from '@labline/service-kit';
+import type { ClinicalContext } from '../config';
 import { patientDecider, type PatientFacts } from '../domain/patient/decide';
 import { patientStream } from '../domain/patient/events';
 import { activeClinicianIds, knownInstitutionIds } from '../projections/directory/queries';
-import { RECORD_NUMBER_CONSTRAINT } from '../projections/patients/projection';
-import { handleCommand } from './handle';
 
 /** What clinical's commands write with. */
-export interface CommandDependencies {
-  pool: DatabasePool;
-  store: EventStore;
-}
+export type CommandDependencies = Pick<ClinicalContext, 'pool' | 'commands'>;
 
 /** The facts the patient rules need, from the projected directory of identity's institutions and users. */
-async function factsFor(pool: DatabasePool, input: PatientInput): Promise<PatientFacts> {
+async function factsFor(deps: CommandDependencies, input: PatientInput): Promise<PatientFacts> {
   const primary = input.institution_ids[0];
   const [known, clinicians] = await Promise.all([
-    knownInstitutionIds(pool, input.institution_ids),
-    primary === undefined ? Promise.resolve([]) : activeClinicianIds(pool, primary),
+    knownInstitutionIds(deps.pool, input.institution_ids),
+    primary === undefined ? Promise.resolve([]) : activeClinicianIds(deps.pool, primary),
   ]);
   return { knownInstitutionIds: known, primaryInstitutionClinicianIds: clinicians };
-}
-
-/** The record-number claim is a constraint of the read model, checked in the append transaction. */
-async function withRecordNumberConflict<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if ((error as { constraint?: unknown }).constraint === RECORD_NUMBER_CONSTRAINT) {
-      throw httpError(409, PATIENT_FIELD_ERRORS.medicalRecordNumberTaken);
-    }
-    throw error;
-  }
 }
 
 /** POST /patients: registers a patient under a new id from the sequence; returns the id. */
@@ -45,19 +26,14 @@ export async function registerPatient(
   input: PatientInput,
   metadata: AppendMetadata,
 ): Promise<number> {
-  const facts = await factsFor(deps.pool, input);
-  const patientId = await deps.pool.oneFirst(
-    sql.type(z.object({ id: z.number().int() }))`SELECT nextval('patient_id_seq')::int AS id`,
-  );
-  await withRecordNumberConflict(() =>
-    handleCommand(
-      deps.store,
-      patientStream(patientId),
-      patientDecider,
-      { type: 'RegisterPatient', data: { patientId, input, caller, facts } },
-      { metadata },
-    ),
-  );
+  const facts = await factsFor(deps, input);
+  const patientId = await nextId(deps.pool, 'patient_id_seq');
+  await deps.commands.handleCommand({
+    stream: patientStream(patientId),
+    decider: patientDecider,
+    command: { type: 'RegisterPatient', data: { patientId, input, caller, facts } },
+    metadata,
+  });
   return patientId;
 }
 
@@ -69,16 +45,13 @@ export async function updatePatient(
   input: PatientInput,
   metadata: AppendMetadata,
 ): Promise<void> {
-  const facts = await factsFor(deps.pool, input);
-  await withRecordNumberConflict(() =>
-    handleCommand(
-      deps.store,
-      patientStream(patientId),
-      patientDecider,
-      { type: 'UpdatePatient', data: { patientId, input, caller, facts } },
-      { metadata },
-    ),
-  );
+  const facts = await factsFor(deps, input);
+  await deps.commands.handleCommand({
+    stream: patientStream(patientId),
+    decider: patientDecider,
+    command: { type: 'UpdatePatient', data: { patientId, input, caller, facts } },
+    metadata,
+  });
 }
 
 export async function deletePatient(
@@ -87,11 +60,10 @@ export async function deletePatient(
   patientId: number,
   metadata: AppendMetadata,
 ): Promise<void> {
-  await handleCommand(
-    deps.store,
-    patientStream(patientId),
-    patientDecider,
-    { type: 'DeletePatient', data: { patientId, caller } },
-    { metadata },
-  );
+  await deps.commands.handleCommand({
+    stream: patientStream(patientId),
+    decider: patientDecider,
+    command: { type: 'DeletePatient', data: { patientId, caller } },
+    metadata,
+  });
 }

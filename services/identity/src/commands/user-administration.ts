@@ -1,121 +1,84 @@
-import { ERRORS, type CreateUserInput, type UpdateUserInput } from '@labline/contracts';
-import type { AppendMetadata } from '@labline/eventstore';
-import { httpError } from '@labline/service-kit';
-import { UniqueIntegrityConstraintViolationError } from 'slonik';
-import { RuleViolation } from '../domain/decider';
-import {
-  accountAfterUpdate,
-  accountForNewUser,
-  assertCanManageUser,
-  type Account,
-  type Administrator,
-} from '../domain/user/administration';
+import { ERRORS, type Caller, type CreateUserInput, type UpdateUserInput } from '@labline/contracts';
+import { RuleViolation, type AppendMetadata } from '@labline/eventstore';
+import { httpError, violationToHttpError } from '@labline/service-kit';
+import type { CommandDependencies } from '../config';
+import { accountAfterUpdate, accountForNewUser, assertCanManageUser } from '../domain/user/administration';
 import { userDecider } from '../domain/user/decide';
-import { userStream, type UserEvent } from '../domain/user/events';
-import { existingInstitutionIds } from '../projections/institutions/queries';
-import { findUserIdByEmail } from '../projections/users/queries';
+import { userStream } from '../domain/user/events';
+import type { UserState } from '../domain/user/state';
 import { storePasswordHash } from '../security/credentials';
-import type { CommandDependencies } from './deps';
-import { handleCommand, toDomainEvent, violationToHttpError } from './handle';
-import { registerUser } from './users';
+import { assertReferencesExist, registerUser } from './users';
 
-/** Runs the access rules, turning a broken rule into its HTTP answer. */
-function applyRules<T>(rules: () => T): T {
-  try {
-    return rules();
-  } catch (error) {
-    throw error instanceof RuleViolation ? violationToHttpError(error) : error;
-  }
-}
-
-/** The user's current state and the stream version it was read at: the rules and the append use both. */
-async function currentUser(deps: Pick<CommandDependencies, 'store'>, userId: number) {
-  const history = await deps.store.readStream(userStream(userId));
-  const state = history
-    .map((event) => toDomainEvent(event) as UserEvent)
-    .reduce(userDecider.evolve, userDecider.initialState());
-  if (state.status !== 'registered') throw httpError(404, ERRORS.userNotFound);
-  return { user: state, version: history.at(-1)!.version };
-}
-
-async function assertReferencesExist(deps: Pick<CommandDependencies, 'pool'>, account: Account, userId: number | null) {
-  const owner = await findUserIdByEmail(deps.pool, account.email);
-  if (owner !== null && owner !== userId) throw httpError(409, ERRORS.emailAlreadyRegistered);
-  const referenced = [
-    ...new Set([...(account.institution_id ? [account.institution_id] : []), ...account.clinician_institution_ids]),
-  ];
-  const existing = await existingInstitutionIds(deps.pool, referenced);
-  if (referenced.some((id) => !existing.has(id))) throw httpError(400, ERRORS.institutionNotFound);
+function registered(state: UserState) {
+  if (state.status !== 'registered') throw new RuleViolation('not_found', ERRORS.userNotFound);
+  return state;
 }
 
 /** POST /users: the rules shape the account, then it is registered with its password. Returns the id. */
 export async function createUserAsAdministrator(
   deps: CommandDependencies,
-  actor: Administrator,
+  actor: Caller,
   input: CreateUserInput,
   metadata: AppendMetadata,
 ): Promise<number> {
-  const account = applyRules(() => accountForNewUser(actor, input));
+  let account;
+  try {
+    account = accountForNewUser(actor, input);
+  } catch (error) {
+    // No stream to decide on yet: the rules' verdict is answered as the command handler would.
+    throw error instanceof RuleViolation ? violationToHttpError(error) : error;
+  }
   if (input.password === null) throw httpError(400, ERRORS.passwordRequiredForNewUsers);
   return registerUser(deps, { ...account, is_active: input.is_active, password: input.password }, metadata);
 }
 
 /**
  * PUT /users/{id}: the new account, the status change and a new password (hash beside the events) in one
- * append, against the version the rules were checked on.
+ * append, decided on the state the rules were checked against (the stream is folded once).
  */
 export async function updateUserAsAdministrator(
   deps: CommandDependencies,
-  actor: Administrator,
+  actor: Caller,
   userId: number,
   input: UpdateUserInput,
   metadata: AppendMetadata,
 ): Promise<void> {
-  const { user, version } = await currentUser(deps, userId);
-  const account = applyRules(() => accountAfterUpdate(actor, user, input));
-  await assertReferencesExist(deps, account, userId);
-  const passwordHash = input.password === null ? null : await deps.passwords.hash(input.password);
-  try {
-    await handleCommand(
-      deps.store,
-      userStream(userId),
-      userDecider,
-      {
-        type: 'AdministerUser',
+  let passwordHash: string | null = null;
+  await deps.commands.handleCommand({
+    stream: userStream(userId),
+    decider: userDecider,
+    command: async (state) => {
+      const account = accountAfterUpdate(actor, registered(state), input);
+      await assertReferencesExist(deps, account, userId);
+      // Hashed only once the rules passed, before the append transaction opens.
+      passwordHash = input.password === null ? null : await deps.passwords.hash(input.password);
+      return {
+        type: 'AdministerUser' as const,
         data: { actorUserId: actor.userId, account, isActive: input.is_active, passwordReset: passwordHash !== null },
-      },
-      {
-        metadata,
-        expectedVersion: version,
-        ...(passwordHash === null
-          ? {}
-          : { alsoInTransaction: (transaction) => storePasswordHash(transaction, userId, passwordHash) }),
-      },
-    );
-  } catch (error) {
-    // Another account took the e-mail between the check and the append: the read model's unique index says so.
-    if (error instanceof UniqueIntegrityConstraintViolationError && error.constraint === 'users_email_key') {
-      throw httpError(409, ERRORS.emailAlreadyRegistered);
-    }
-    throw error;
-  }
+      };
+    },
+    metadata,
+    alsoInTransaction: async (transaction) => {
+      if (passwordHash !== null) await storePasswordHash(transaction, userId, passwordHash);
+    },
+  });
 }
 
 /** The Deactivate and Reactivate actions (never on oneself). */
 export async function setUserActiveAsAdministrator(
   deps: CommandDependencies,
-  actor: Administrator,
+  actor: Caller,
   userId: number,
   active: boolean,
   metadata: AppendMetadata,
 ): Promise<void> {
-  const { user, version } = await currentUser(deps, userId);
-  applyRules(() => assertCanManageUser(actor, user));
-  await handleCommand(
-    deps.store,
-    userStream(userId),
-    userDecider,
-    { type: 'SetUserActive', data: { actorUserId: actor.userId, active } },
-    { metadata, expectedVersion: version },
-  );
+  await deps.commands.handleCommand({
+    stream: userStream(userId),
+    decider: userDecider,
+    command: async (state) => {
+      assertCanManageUser(actor, registered(state));
+      return { type: 'SetUserActive' as const, data: { actorUserId: actor.userId, active } };
+    },
+    metadata,
+  });
 }

@@ -1,15 +1,27 @@
 import { ERRORS, PASSWORD_MIN_LENGTH, type IdentityEventData } from '@labline/contracts';
 import type { AppendMetadata, ExpectedStreamVersion } from '@labline/eventstore';
-import { httpError } from '@labline/service-kit';
-import { sql, UniqueIntegrityConstraintViolationError } from 'slonik';
-import { z } from 'zod';
+import { httpError, nextId } from '@labline/service-kit';
+import type { CommandDependencies } from '../config';
 import { userDecider } from '../domain/user/decide';
 import { userStream } from '../domain/user/events';
 import { existingInstitutionIds } from '../projections/institutions/queries';
 import { findUserIdByEmail } from '../projections/users/queries';
 import { findPasswordHash, storePasswordHash } from '../security/credentials';
-import type { CommandDependencies } from './deps';
-import { handleCommand } from './handle';
+
+/** The e-mail is free (or the user's own) and every institution named exists, else 409 / 400. */
+export async function assertReferencesExist(
+  deps: Pick<CommandDependencies, 'pool'>,
+  account: { email: string; institution_id: number | null; clinician_institution_ids: readonly number[] },
+  userId: number | null,
+): Promise<void> {
+  const owner = await findUserIdByEmail(deps.pool, account.email);
+  if (owner !== null && owner !== userId) throw httpError(409, ERRORS.emailAlreadyRegistered);
+  const referenced = [
+    ...new Set([...(account.institution_id ? [account.institution_id] : []), ...account.clinician_institution_ids]),
+  ];
+  const existing = await existingInstitutionIds(deps.pool, referenced);
+  if (referenced.some((id) => !existing.has(id))) throw httpError(400, ERRORS.institutionNotFound);
+}
 
 export type NewUser = Omit<IdentityEventData<'UserRegistered'>, 'userId'> & { password: string };
 
@@ -22,49 +34,34 @@ export async function registerUser(deps: CommandDependencies, user: NewUser, met
   const email = profile.email.trim().toLowerCase();
   if (password.length < PASSWORD_MIN_LENGTH)
     throw httpError(400, `password: must be at least ${PASSWORD_MIN_LENGTH} characters`);
-  if ((await findUserIdByEmail(deps.pool, email)) !== null) throw httpError(409, ERRORS.emailAlreadyRegistered);
-  const referenced = [
-    ...new Set([...(profile.institution_id ? [profile.institution_id] : []), ...profile.clinician_institution_ids]),
-  ];
-  const existing = await existingInstitutionIds(deps.pool, referenced);
-  if (referenced.some((id) => !existing.has(id))) throw httpError(400, ERRORS.institutionNotFound);
+  await assertReferencesExist(deps, { ...profile, email }, null);
 
   // Hashing takes tens of milliseconds: done before the transaction opens, not while it holds locks.
   const passwordHash = await deps.passwords.hash(password);
-  const userId = await deps.pool.oneFirst(
-    sql.type(z.object({ id: z.number().int() }))`SELECT nextval('user_id_seq')::int AS id`,
-  );
-  try {
-    await handleCommand(
-      deps.store,
-      userStream(userId),
-      userDecider,
-      { type: 'RegisterUser', data: { ...profile, email, userId } },
-      { metadata, alsoInTransaction: (transaction) => storePasswordHash(transaction, userId, passwordHash) },
-    );
-  } catch (error) {
-    // Two registrations of one e-mail at once: the read model's unique index refuses the later one.
-    if (error instanceof UniqueIntegrityConstraintViolationError && error.constraint === 'users_email_key') {
-      throw httpError(409, ERRORS.emailAlreadyRegistered);
-    }
-    throw error;
-  }
+  const userId = await nextId(deps.pool, 'user_id_seq');
+  // Two registrations of one e-mail at once: the read model's unique index refuses the later one (409).
+  await deps.commands.handleCommand({
+    stream: userStream(userId),
+    decider: userDecider,
+    command: { type: 'RegisterUser', data: { ...profile, email, userId } },
+    metadata,
+    alsoInTransaction: (transaction) => storePasswordHash(transaction, userId, passwordHash),
+  });
   return userId;
 }
 
 export async function updateUserProfile(
-  deps: Pick<CommandDependencies, 'store'>,
+  deps: Pick<CommandDependencies, 'commands'>,
   userId: number,
   profile: { first_name: string; last_name: string; phone: string | null },
   options: { metadata: AppendMetadata; expectedVersion?: ExpectedStreamVersion },
 ) {
-  return handleCommand(
-    deps.store,
-    userStream(userId),
-    userDecider,
-    { type: 'UpdateUserProfile', data: profile },
-    options,
-  );
+  return deps.commands.handleCommand({
+    stream: userStream(userId),
+    decider: userDecider,
+    command: { type: 'UpdateUserProfile', data: profile },
+    ...options,
+  });
 }
 
 /** Self-service change: the current password must match; the new hash and the event commit together. */
@@ -79,26 +76,26 @@ export async function changeOwnPassword(
     throw httpError(400, ERRORS.currentPasswordIncorrect);
   }
   const passwordHash = await deps.passwords.hash(passwords.next);
-  await handleCommand(
-    deps.store,
-    userStream(userId),
-    userDecider,
-    { type: 'ChangeUserPassword', data: 'self_service' },
-    { metadata, alsoInTransaction: (transaction) => storePasswordHash(transaction, userId, passwordHash) },
-  );
+  await deps.commands.handleCommand({
+    stream: userStream(userId),
+    decider: userDecider,
+    command: { type: 'ChangeUserPassword', data: 'self_service' },
+    metadata,
+    alsoInTransaction: (transaction) => storePasswordHash(transaction, userId, passwordHash),
+  });
 }
 
 /** Records a sign-in; simultaneous sign-ins of one account retry instead of failing each other. */
 export async function recordUserLogin(
-  deps: Pick<CommandDependencies, 'store'>,
+  deps: Pick<CommandDependencies, 'commands'>,
   userId: number,
   metadata: AppendMetadata,
 ) {
-  await handleCommand(
-    deps.store,
-    userStream(userId),
-    userDecider,
-    { type: 'RecordUserLogin' },
-    { metadata, retries: 3 },
-  );
+  await deps.commands.handleCommand({
+    stream: userStream(userId),
+    decider: userDecider,
+    command: { type: 'RecordUserLogin' },
+    metadata,
+    retries: 3,
+  });
 }

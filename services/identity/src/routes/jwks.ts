@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { JSONWebKeySet } from 'jose';
 
 /** identity's public keys, which the gateway and every service verify tokens with. */
-export const jwksRoutes: FastifyPluginAsyncZod<{ jwks: JSONWebKeySet }> = async (app, { jwks }) => {
-  app.get('/.well-known/jwks.json', async (_request, reply) => {
-    // Verifiers cache keys; a short max-age lets a rotation reach them within minutes.
-    void reply.header('cache-control', 'public, max-age=300');
-    return jwks;
-  });
-};
+export const jwksRoutes =
+  (jwks: JSONWebKeySet): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/.well-known/jwks.json', async (_request, reply) => {
+      // Verifiers cache keys; a short max-age lets a rotation reach them within minutes.
+      void reply.header('cache-control', 'public, max-age=300');
+      return jwks;
+    });
+  };

@@ -1,21 +1,56 @@
 import { describe, it } from 'node:test';
-import { ERRORS, PATIENT_FIELD_ERRORS, type PatientInput, type PatientSnapshot } from '@labline/contracts';
-import { deciderSpecification } from '@labline/eventstore';
-import type { Caller } from '../../access/patient-access';
-import { RuleViolation } from '../decider';
+import { ERRORS, PATIENT_FIELD_ERRORS, type Caller, type PatientInput, type PatientSnapshot } from '@labline/contracts';
+import { deciderSpecification } from '@labline/eventstore/testing';
+import { RuleViolation } from '@labline/eventstore';
 import { patientDecider, type PatientFacts } from './decide';
 
 const spec = deciderSpecification(patientDecider);
 
 const NORTHWIND = 1;
 const RIVERSIDE = 2;
-const superAdmin: Caller = { userId: 1, role: 'super_admin', institutionIds: [] };
-const admin: Caller = { userId: 2, role: 'institution_admin', institutionIds: [NORTHWIND] };
-const clinician: Caller = { userId: 3, role: 'clinician', institutionIds: [NORTHWIND, RIVERSIDE] };
-const otherClinician: Caller = { userId: 9, role: 'clinician', institutionIds: [NORTHWIND] };
-const labUser: Caller = { userId: 4, role: 'lab_user', institutionIds: [NORTHWIND] };
-const clientAdmin: Caller = { userId: 5, role: 'client_admin', institutionIds: [NORTHWIND] };
-const riversideAdmin: Caller = { userId: 6, role: 'institution_admin', institutionIds: [RIVERSIDE] };
+const superAdmin: Caller = { userId: 1, role: 'super_admin', institutionId: null, institutionIds: [], permissions: [] };
+const admin: Caller = {
+  userId: 2,
+  role: 'institution_admin',
+  institutionId: NORTHWIND,
+  institutionIds: [NORTHWIND],
+  permissions: [],
+};
+const clinician: Caller = {
+  userId: 3,
+  role: 'clinician',
+  institutionId: NORTHWIND,
+  institutionIds: [NORTHWIND, RIVERSIDE],
+  permissions: [],
+};
+const otherClinician: Caller = {
+  userId: 9,
+  role: 'clinician',
+  institutionId: NORTHWIND,
+  institutionIds: [NORTHWIND],
+  permissions: [],
+};
+const labUser: Caller = {
+  userId: 4,
+  role: 'lab_user',
+  institutionId: NORTHWIND,
+  institutionIds: [NORTHWIND],
+  permissions: [],
+};
+const clientAdmin: Caller = {
+  userId: 5,
+  role: 'client_admin',
+  institutionId: NORTHWIND,
+  institutionIds: [NORTHWIND],
+  permissions: [],
+};
+const riversideAdmin: Caller = {
+  userId: 6,
+  role: 'institution_admin',
+  institutionId: RIVERSIDE,
+  institutionIds: [RIVERSIDE],
+  permissions: [],
+};
 
 const facts: PatientFacts = { knownInstitutionIds: [NORTHWIND, RIVERSIDE], primaryInstitutionClinicianIds: [3, 9] };
 const noClinicians: PatientFacts = { ...facts, primaryInstitutionClinicianIds: [] };

@@ -1,15 +1,18 @@
-import { ERRORS, PATIENT_FIELD_ERRORS, type PatientInput, type PatientSnapshot } from '@labline/contracts';
-import type { Decider } from '@labline/eventstore';
 import {
-  isPatientVisible,
-  mayCreatePatients,
-  mayDeletePatients,
-  mayEditPatients,
-  mayUseInstitution,
-  patientScope,
+  canCreatePatient,
+  canDeletePatient,
+  canEditPatient,
+  canFilePatientUnder,
+  canReadPatient,
+  ERRORS,
+  PATIENT_FIELD_ERRORS,
   type Caller,
-} from '../../access/patient-access';
-import { RuleViolation } from '../decider';
+  type PatientAccessFacts,
+  type PatientInput,
+  type PatientSnapshot,
+} from '@labline/contracts';
+import type { Decider } from '@labline/eventstore';
+import { RuleViolation } from '@labline/eventstore';
 import type { PatientEvent } from './events';
 import { evolvePatient, initialPatientState, type PatientState } from './state';
 
@@ -44,7 +47,7 @@ function assignment(input: PatientInput, caller: Caller, facts: PatientFacts) {
   if (caller.role === 'clinician' && institutionIds.length > 1) {
     throw new RuleViolation('invalid', ERRORS.cliniciansOneInstitution);
   }
-  const usable = (id: number) => facts.knownInstitutionIds.includes(id) && mayUseInstitution(caller, id);
+  const usable = (id: number) => facts.knownInstitutionIds.includes(id) && canFilePatientUnder(caller, id);
   if (!institutionIds.every(usable)) throw new RuleViolation('invalid', PATIENT_FIELD_ERRORS.unknownInstitution);
   // A clinician files patients under themself, whatever the form says.
   if (caller.role === 'clinician') return { institutionIds, primary, clinicianId: caller.userId };
@@ -76,11 +79,15 @@ function snapshotOf(
 }
 
 /** The patient as the caller may change it: 404 when they cannot see it, 403 when they see but may not. */
-function changeablePatient(state: PatientState, caller: Caller, may: (role: Caller['role']) => boolean) {
-  if (state.status !== 'registered' || !isPatientVisible(patientScope(caller), state.patient)) {
+function changeablePatient(
+  state: PatientState,
+  caller: Caller,
+  may: (caller: Caller, patient: PatientAccessFacts) => boolean,
+) {
+  if (state.status !== 'registered' || !canReadPatient(caller, state.patient)) {
     throw new RuleViolation('not_found', ERRORS.patientNotFound);
   }
-  if (!may(caller.role)) throw new RuleViolation('forbidden', ERRORS.forbidden);
+  if (!may(caller, state.patient)) throw new RuleViolation('forbidden', ERRORS.forbidden);
   return state.patient;
 }
 
@@ -91,7 +98,7 @@ export function decidePatient(command: PatientCommand, state: PatientState): Pat
   switch (command.type) {
     case 'RegisterPatient': {
       const { patientId, input, caller, facts } = command.data;
-      if (!mayCreatePatients(caller.role)) throw new RuleViolation('forbidden', ERRORS.forbidden);
+      if (!canCreatePatient(caller)) throw new RuleViolation('forbidden', ERRORS.forbidden);
       if (state.status !== 'unregistered') {
         throw new RuleViolation('conflict', `Patient ${patientId} is already registered`);
       }
@@ -101,7 +108,7 @@ export function decidePatient(command: PatientCommand, state: PatientState): Pat
     }
     case 'UpdatePatient': {
       const { patientId, input, caller, facts } = command.data;
-      const current = changeablePatient(state, caller, mayEditPatients);
+      const current = changeablePatient(state, caller, canEditPatient);
       const placement = assignment(input, caller, facts);
       // Left empty on edit, the record number stays what it was.
       const recordNumber = input.medical_record_number ?? current.medical_record_number;
@@ -111,7 +118,7 @@ export function decidePatient(command: PatientCommand, state: PatientState): Pat
     }
     case 'DeletePatient': {
       const { patientId, caller } = command.data;
-      const current = changeablePatient(state, caller, mayDeletePatients);
+      const current = changeablePatient(state, caller, canDeletePatient);
       return [{ type: 'PatientDeleted', data: { patientId, institution_ids: current.institution_ids } }];
     }
   }

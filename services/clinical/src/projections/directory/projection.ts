@@ -1,4 +1,5 @@
 import { IDENTITY_EVENT_SCHEMAS, parseEventData, type EventEnvelope } from '@labline/contracts';
+import type { CrossServiceProjection } from '@labline/service-kit';
 import { sql, type CommonQueryMethods } from 'slonik';
 
 /**
@@ -6,7 +7,7 @@ import { sql, type CommonQueryMethods } from 'slonik';
  * of each institution for the patient form's rules, and who is still active. Every write is guarded by the
  * identity stream's version, so a redelivered or older event changes nothing.
  */
-export async function projectIdentityEvent(db: CommonQueryMethods, event: EventEnvelope): Promise<void> {
+async function applyIdentityEvent(db: CommonQueryMethods, event: EventEnvelope): Promise<void> {
   switch (event.type) {
     case 'InstitutionRegistered':
     case 'InstitutionUpdated': {
@@ -57,3 +58,21 @@ export async function projectIdentityEvent(db: CommonQueryMethods, event: EventE
     // Sign-ins and password changes change nothing clinical shows.
   }
 }
+
+/** identity's institutions and users, kept by the durable consumer `clinical-identity-directory`. */
+export const identityDirectoryProjection: CrossServiceProjection = {
+  name: 'identity-directory',
+  version: 1,
+  subjects: ['lab.identity.institution.>', 'lab.identity.user.>'],
+  handles: [
+    'InstitutionRegistered',
+    'InstitutionUpdated',
+    'UserRegistered',
+    'UserUpdated',
+    'UserProfileUpdated',
+    'UserDeactivated',
+    'UserReactivated',
+  ],
+  tables: ['institutions', 'users'],
+  apply: applyIdentityEvent,
+};

@@ -1,8 +1,6 @@
-import type { Principal } from '@labline/contracts';
-import { roleSchema } from '@labline/contracts';
+import { callerFromUser, roleSchema, type Caller, type Principal } from '@labline/contracts';
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import type { Caller } from '../../access/patient-access';
 
 const callerRowSchema = z.object({
   id: z.number().int(),
@@ -12,40 +10,17 @@ const callerRowSchema = z.object({
   is_active: z.boolean(),
 });
 
-function institutionIdsOf(primary: number | null, linked: readonly number[]): number[] {
-  return [...new Set([...(primary === null ? [] : [primary]), ...linked])];
-}
-
 /**
- * The caller with their current role and institutions from identity's events. A user the projection has not
- * seen yet (it lags identity by moments) is taken as the signed token describes them.
+ * The caller with their current role and institutions from identity's events, or null once identity has
+ * deactivated them (401). A user the projection has not seen yet (it lags identity by moments) is taken as
+ * the signed token describes them: the token's signature already vouches for them.
  */
-export async function callerOf(db: CommonQueryMethods, principal: Principal): Promise<Caller> {
+export async function resolveCaller(db: CommonQueryMethods, principal: Principal): Promise<Caller | null> {
   const row = await db.maybeOne(sql.type(callerRowSchema)`
     SELECT id, role, institution_id, clinician_institution_ids, is_active FROM users WHERE id = ${principal.id}`);
-  if (!row) {
-    return {
-      userId: principal.id,
-      role: principal.role,
-      institutionIds: institutionIdsOf(principal.institution_id, principal.clinician_institution_ids),
-    };
-  }
-  return {
-    userId: row.id,
-    role: row.role,
-    institutionIds: institutionIdsOf(row.institution_id, row.clinician_institution_ids),
-  };
-}
-
-/**
- * For the authentication hook: a deactivated user's token is refused. A user not projected yet passes (the
- * token's signature already vouches for them); their deactivation, once projected, takes effect.
- */
-export async function isUserActive(db: CommonQueryMethods, userId: number): Promise<boolean> {
-  const active = await db.maybeOneFirst(
-    sql.type(z.object({ is_active: z.boolean() }))`SELECT is_active FROM users WHERE id = ${userId}`,
-  );
-  return active ?? true;
+  if (!row) return callerFromUser(principal);
+  if (!row.is_active) return null;
+  return callerFromUser({ ...row, permissions: principal.permissions });
 }
 
 /** Of these institution ids, the ones identity has registered. */

@@ -1,5 +1,5 @@
-import { CLINICAL_EVENT_SCHEMAS, parseEventData } from '@labline/contracts';
-import type { RecordedEvent } from '@labline/eventstore';
+import { CLINICAL_EVENT_SCHEMAS, parseEventData, type EventEnvelope } from '@labline/contracts';
+import type { Projection } from '@labline/service-kit';
 import { sql, type CommonQueryMethods } from 'slonik';
 
 /** The constraint behind "a record number is unique within an institution" (the HTTP layer answers 409). */
@@ -9,7 +9,7 @@ export const RECORD_NUMBER_CONSTRAINT = 'patient_record_numbers_pkey';
  * patients and patient_record_numbers read models, written inline in the append transaction. Guarded by the
  * stream version, so projecting an event twice (a rebuild) changes nothing the second time.
  */
-export async function projectPatientEvent(db: CommonQueryMethods, event: RecordedEvent): Promise<void> {
+async function applyPatientEvent(db: CommonQueryMethods, event: EventEnvelope): Promise<void> {
   switch (event.type) {
     case 'PatientRegistered':
     case 'PatientUpdated': {
@@ -50,3 +50,12 @@ export async function projectPatientEvent(db: CommonQueryMethods, event: Recorde
     }
   }
 }
+
+/** clinical's patients, projected inline from its own patient events. */
+export const patientsProjection: Projection = {
+  name: 'patients',
+  version: 1,
+  handles: ['PatientRegistered', 'PatientUpdated', 'PatientDeleted'],
+  tables: ['patients', 'patient_record_numbers'],
+  apply: applyPatientEvent,
+};

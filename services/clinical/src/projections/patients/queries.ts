@@ -1,7 +1,7 @@
 import { institutionPatientSchema, patientSchema, type Patient, type PatientListQuery } from '@labline/contracts';
 import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
 import { z } from 'zod';
-import type { PatientScope } from '../../access/patient-access';
+import type { PatientScope } from '@labline/contracts';
 
 /** The caller's scope as a condition on `patients`: every read goes through it (ARCHITECTURE §5). */
 function scopeCondition(scope: PatientScope) {

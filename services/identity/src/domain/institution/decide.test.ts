@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import type { IdentityEventData } from '@labline/contracts';
-import { deciderSpecification } from '@labline/eventstore';
-import { RuleViolation } from '../decider';
+import { deciderSpecification } from '@labline/eventstore/testing';
+import { RuleViolation } from '@labline/eventstore';
 import { institutionDecider } from './decide';
 
 const spec = deciderSpecification(institutionDecider);

@@ -1,6 +1,6 @@
 import { ERRORS, type IdentityEventData } from '@labline/contracts';
 import type { Decider } from '@labline/eventstore';
-import { RuleViolation } from '../decider';
+import { RuleViolation } from '@labline/eventstore';
 import type { InstitutionEvent } from './events';
 import { evolveInstitution, initialInstitutionState, type InstitutionState } from './state';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { defaultPermissionsForRole, ERRORS } from '@labline/contracts';
-import { RuleViolation } from '../decider';
+import { RuleViolation } from '@labline/eventstore';
 import { accountAfterUpdate, accountForNewUser, type AccountInput, type Administrator } from './administration';
 import type { UserState } from './state';
 

@@ -5,23 +5,22 @@
  * for them; a super_admin creating anyone else must give menu permissions.
  */
 import {
+  canManageUser,
+  canManageUsers,
   CMS_SUB_PERMISSIONS,
   defaultPermissionsForRole,
   ERRORS,
   SECTIONS,
+  type Caller,
   type IdentityEventData,
   type Permission,
   type Role,
 } from '@labline/contracts';
-import { RuleViolation } from '../decider';
+import { RuleViolation } from '@labline/eventstore';
 import type { UserState } from './state';
 
 /** The signed-in administrator, as identity's read model knows them (not as a possibly stale token says). */
-export interface Administrator {
-  userId: number;
-  role: Role;
-  institutionId: number | null;
-}
+export type Administrator = Pick<Caller, 'userId' | 'role' | 'institutionId'>;
 
 /** What the user form submits, after schema validation (passwords aside). */
 export interface AccountInput {
@@ -44,7 +43,7 @@ const unique = <T>(values: readonly T[]) => [...new Set(values)];
 
 /** Only super_admin and institution_admin write users; every other role is refused before anything else. */
 export function assertCanManageUsers(actor: Administrator): void {
-  if (actor.role !== 'super_admin' && actor.role !== 'institution_admin') {
+  if (!canManageUsers(actor)) {
     throw new RuleViolation('forbidden', ERRORS.noPermissionManageUsers);
   }
 }
@@ -122,7 +121,7 @@ export function accountForNewUser(actor: Administrator, input: AccountInput): Ac
  */
 export function assertCanManageUser(actor: Administrator, user: RegisteredUser): void {
   assertCanManageUsers(actor);
-  if (actor.role === 'institution_admin' && user.institutionId !== actor.institutionId) {
+  if (!canManageUser(actor, { institution_id: user.institutionId })) {
     throw new RuleViolation('forbidden', ERRORS.forbidden);
   }
 }

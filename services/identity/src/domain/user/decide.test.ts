@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import { ERRORS, type IdentityEventData } from '@labline/contracts';
-import { deciderSpecification } from '@labline/eventstore';
-import { RuleViolation } from '../decider';
+import { deciderSpecification } from '@labline/eventstore/testing';
+import { RuleViolation } from '@labline/eventstore';
 import { userDecider } from './decide';
 import type { UserEvent } from './events';
 

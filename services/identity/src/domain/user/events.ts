@@ -1,14 +1,16 @@
-import { streamName } from '@labline/contracts';
-import type { DomainEvent } from '../decider';
+import { streamName, type IDENTITY_EVENT_SCHEMAS } from '@labline/contracts';
+import type { DomainEventOf } from '@labline/service-kit';
 
 /** Everything that happens to a user account, in stream `user-<id>`. Credentials are never part of it. */
-export type UserEvent =
-  | DomainEvent<'UserRegistered'>
-  | DomainEvent<'UserProfileUpdated'>
-  | DomainEvent<'UserUpdated'>
-  | DomainEvent<'UserDeactivated'>
-  | DomainEvent<'UserReactivated'>
-  | DomainEvent<'UserPasswordChanged'>
-  | DomainEvent<'UserLoggedIn'>;
+export type UserEvent = DomainEventOf<
+  typeof IDENTITY_EVENT_SCHEMAS,
+  | 'UserRegistered'
+  | 'UserProfileUpdated'
+  | 'UserUpdated'
+  | 'UserDeactivated'
+  | 'UserReactivated'
+  | 'UserPasswordChanged'
+  | 'UserLoggedIn'
+>;
 
 export const userStream = (userId: number) => streamName('user', userId);

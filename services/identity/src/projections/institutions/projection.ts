@@ -1,9 +1,9 @@
-import { IDENTITY_EVENT_SCHEMAS, parseEventData } from '@labline/contracts';
-import type { RecordedEvent } from '@labline/eventstore';
+import { IDENTITY_EVENT_SCHEMAS, parseEventData, type EventEnvelope } from '@labline/contracts';
+import type { Projection } from '@labline/service-kit';
 import { sql, type CommonQueryMethods } from 'slonik';
 
 /** institutions read model: one row per institution stream, guarded by the stream version. */
-export async function projectInstitutionEvent(db: CommonQueryMethods, event: RecordedEvent): Promise<void> {
+async function applyInstitutionEvent(db: CommonQueryMethods, event: EventEnvelope): Promise<void> {
   switch (event.type) {
     case 'InstitutionRegistered':
     case 'InstitutionUpdated': {
@@ -23,3 +23,11 @@ export async function projectInstitutionEvent(db: CommonQueryMethods, event: Rec
     }
   }
 }
+
+export const institutionsProjection: Projection = {
+  name: 'institutions',
+  version: 1,
+  handles: ['InstitutionRegistered', 'InstitutionUpdated'],
+  tables: ['institutions'],
+  apply: applyInstitutionEvent,
+};

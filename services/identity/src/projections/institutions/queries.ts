@@ -4,11 +4,11 @@ import {
   institutionStatsSchema,
   type Clinician,
   type Institution,
+  type InstitutionScope,
   type InstitutionStats,
 } from '@labline/contracts';
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import type { InstitutionScope } from '../../access/read-scope';
 
 /** The ids among `ids` that name a registered institution. */
 export async function existingInstitutionIds(db: CommonQueryMethods, ids: readonly number[]): Promise<Set<number>> {

@@ -1,21 +1,15 @@
-import { paginate, roleSchema, userSchema, type Pagination, type Role, type User } from '@labline/contracts';
+import {
+  paginate,
+  roleSchema,
+  userSchema,
+  type Caller,
+  type Pagination,
+  type Role,
+  type User,
+  type UserScope,
+} from '@labline/contracts';
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-
-/**
- * Which users a caller may see. Every read of the users list goes through one of these, so a query without
- * the tenant filter cannot be written by accident (STYLE.md: a repository bound to the caller).
- */
-export type UserScope =
-  | { kind: 'all' }
-  | {
-      kind: 'institutions';
-      /** Users whose primary institution is one of these, or clinicians linked to one of them. */
-      institutionIds: readonly number[];
-      /** Also users without any institution (system-level fulfillment partners). */
-      includeUnaffiliated?: boolean;
-    }
-  | { kind: 'self'; userId: number };
 
 export interface UserListFilter {
   search?: string | undefined;
@@ -109,18 +103,17 @@ const callerSchema = z.object({
   role: roleSchema,
   institution_id: z.number().int().nullable(),
   institution_ids: z.array(z.number().int()),
+  permissions: z.array(z.string()),
 });
-export type Caller = { id: number; role: Role; institutionId: number | null; institutionIds: number[] };
 
 /**
- * The signed-in user as identity's read model knows them now: role and institutions may have changed since
- * the token was issued, and identity answers from the current ones. `institutionIds` is the primary
- * institution and a clinician's linked ones.
+ * The signed-in user as identity's read model knows them now, or null when unknown or inactive: role and
+ * institutions may have changed since the token was issued, and identity answers from the current ones.
  */
-export async function findCaller(db: CommonQueryMethods, userId: number): Promise<Caller | null> {
+export async function resolveCaller(db: CommonQueryMethods, userId: number): Promise<Caller | null> {
   const row = await db.maybeOne(
     sql.type(callerSchema)`
-      SELECT u.id, u.role, u.institution_id,
+      SELECT u.id, u.role, u.institution_id, u.permissions,
              ARRAY(SELECT DISTINCT x FROM unnest(
                array_remove(ARRAY[u.institution_id], NULL)
                || COALESCE((SELECT array_agg(ci.institution_id) FROM clinician_institutions ci
@@ -129,9 +122,10 @@ export async function findCaller(db: CommonQueryMethods, userId: number): Promis
   );
   if (!row) return null;
   return {
-    id: row.id,
+    userId: row.id,
     role: row.role,
     institutionId: row.institution_id,
     institutionIds: row.institution_ids,
+    permissions: row.permissions,
   };
 }

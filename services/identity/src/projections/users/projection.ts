@@ -1,12 +1,12 @@
-import { IDENTITY_EVENT_SCHEMAS, parseEventData } from '@labline/contracts';
-import type { RecordedEvent } from '@labline/eventstore';
+import { IDENTITY_EVENT_SCHEMAS, parseEventData, type EventEnvelope } from '@labline/contracts';
+import type { Projection } from '@labline/service-kit';
 import { sql, type CommonQueryMethods } from 'slonik';
 
 /**
  * users and clinician_institutions read models. Every write is guarded by the stream version, so projecting
  * an event twice (a retry, a rebuild) changes nothing the second time.
  */
-export async function projectUserEvent(db: CommonQueryMethods, event: RecordedEvent): Promise<void> {
+async function applyUserEvent(db: CommonQueryMethods, event: EventEnvelope): Promise<void> {
   switch (event.type) {
     case 'UserRegistered': {
       const data = parseEventData(IDENTITY_EVENT_SCHEMAS, 'UserRegistered', event.data);
@@ -74,3 +74,19 @@ export async function projectUserEvent(db: CommonQueryMethods, event: RecordedEv
     }
   }
 }
+
+export const usersProjection: Projection = {
+  name: 'users',
+  version: 1,
+  handles: [
+    'UserRegistered',
+    'UserProfileUpdated',
+    'UserUpdated',
+    'UserDeactivated',
+    'UserReactivated',
+    'UserPasswordChanged',
+    'UserLoggedIn',
+  ],
+  tables: ['users', 'clinician_institutions'],
+  apply: applyUserEvent,
+};

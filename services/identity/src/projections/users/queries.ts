@@ -22,14 +22,6 @@ export async function findUserIdByEmail(db: CommonQueryMethods, email: string): 
   );
 }
 
-/** Asked on every authenticated identity request, so a deactivated user's live token stops working. */
-export async function isUserActive(db: CommonQueryMethods, userId: number): Promise<boolean> {
-  const active = await db.maybeOneFirst(
-    sql.type(z.object({ is_active: z.boolean() }))`SELECT is_active FROM users WHERE id = ${userId}`,
-  );
-  return active === true;
-}
-
 export async function countUsers(db: CommonQueryMethods): Promise<number> {
   return db.oneFirst(sql.type(z.object({ count: z.number().int() }))`SELECT count(*)::int AS count FROM users`);
 }

@@ -1,16 +1,12 @@
 import { CLINICAL_EVENT_SCHEMAS, parseEventData, type EventEnvelope } from '@labline/contracts';
-import { startConsumer, type DurableConsumer } from '@labline/bus';
-import type { Logger } from '@labline/telemetry';
-import type { NatsConnection } from 'nats';
-import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
-
-export const PATIENT_STATS_CONSUMER = 'identity-institution-patients';
+import type { CrossServiceProjection } from '@labline/service-kit';
+import { sql, type CommonQueryMethods } from 'slonik';
 
 /**
  * institution_patients: which institutions each patient belongs to, for the Patients stat card. Guarded by
  * the patient stream's version, so a redelivered or late older event changes nothing.
  */
-export async function projectPatientEvent(db: CommonQueryMethods, event: EventEnvelope): Promise<void> {
+async function applyInstitutionPatientEvent(db: CommonQueryMethods, event: EventEnvelope): Promise<void> {
   switch (event.type) {
     case 'PatientRegistered':
     case 'PatientUpdated': {
@@ -35,18 +31,12 @@ export async function projectPatientEvent(db: CommonQueryMethods, event: EventEn
   }
 }
 
-/** The durable consumer that keeps institution_patients up to date from clinical's patient events. */
-export function startPatientStatsConsumer(options: {
-  nc: NatsConnection;
-  pool: DatabasePool;
-  logger?: Logger;
-}): Promise<DurableConsumer> {
-  return startConsumer({
-    nc: options.nc,
-    pool: options.pool,
-    durableName: PATIENT_STATS_CONSUMER,
-    filterSubjects: ['lab.clinical.patient.>'],
-    handle: (event, transaction) => projectPatientEvent(transaction, event),
-    ...(options.logger ? { logger: options.logger } : {}),
-  });
-}
+/** clinical's patients per institution, kept by the durable consumer `identity-institution-patients`. */
+export const institutionPatientsProjection: CrossServiceProjection = {
+  name: 'institution-patients',
+  version: 1,
+  subjects: ['lab.clinical.patient.>'],
+  handles: ['PatientRegistered', 'PatientUpdated', 'PatientDeleted'],
+  tables: ['institution_patients'],
+  apply: applyInstitutionPatientEvent,
+};

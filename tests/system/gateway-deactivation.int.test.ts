@@ -1,7 +1,8 @@
 /**
  * Deactivation reaches the gateway: identity's events go through the real relay to a real JetStream, the
  * gateway follows them with the service-kit watch, and a deactivated user's still-valid token is refused
- * even on a route whose service never asks identity.
+ * even on a route whose service never asks identity. A system test: it spans identity and the gateway, so
+ * it lives in neither package and reaches both through their public entry points only.
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -9,20 +10,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startRelay, type Relay } from '@labline/bus';
+import { startPrivateJetStream, type PrivateJetStream } from '@labline/bus/testing';
 import { ERRORS } from '@labline/contracts';
-import { buildGateway } from '@labline/gateway/app';
+import { sql } from '@labline/db';
+import { buildGateway } from '@labline/gateway';
 import { watchDeactivatedUsers, type DeactivatedUsers, type HttpApp } from '@labline/service-kit';
 import { createLogger } from '@labline/telemetry';
 import { waitFor } from '@labline/testkit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { sql } from 'slonik';
 import { z } from 'zod';
-import { bearer, signIn, startIdentity, type IdentityTestContext } from './harness';
-import { startPrivateNats, type PrivateNats } from './nats';
+import { bearer, signIn, startSeededIdentity, type SeededIdentity } from './identity';
 
 describe('deactivation at the gateway', () => {
-  let context: IdentityTestContext;
-  let nats: PrivateNats;
+  let context: SeededIdentity;
+  let nats: PrivateJetStream;
   let relay: Relay;
   let watch: DeactivatedUsers;
   let gateway: HttpApp;
@@ -31,8 +32,8 @@ describe('deactivation at the gateway', () => {
   const silent = createLogger('test', 'silent');
 
   before(async () => {
-    context = await startIdentity({ seed: true });
-    nats = await startPrivateNats();
+    context = await startSeededIdentity();
+    nats = await startPrivateJetStream();
     relay = startRelay({ store: context.store, pool: context.pool, nc: nats.nc, service: 'identity', logger: silent });
     // The seed's events are on the stream before the watch starts: it must learn them by replay.
     const seeded = await context.pool.oneFirst(
@@ -47,7 +48,7 @@ describe('deactivation at the gateway', () => {
     clinical = Fastify();
     clinical.all('/*', async () => ({ reached: 'clinical' }));
     const clinicalUrl = await clinical.listen({ port: 0, host: '127.0.0.1' });
-    webDist = await mkdtemp(path.join(os.tmpdir(), 'labline-identity-web-'));
+    webDist = await mkdtemp(path.join(os.tmpdir(), 'labline-system-web-'));
     gateway = buildGateway(
       {
         upstreams: { identity: identityUrl, clinical: clinicalUrl },

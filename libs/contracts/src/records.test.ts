@@ -1,0 +1,218 @@
+/**
+ * The access-rule matrix: every rule of records.ts over every role × relation, against a table written out
+ * from spec 1 §6 and spec 3 §6. A changed rule shows here as a changed cell.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ROLES, type Role } from './access';
+import {
+  canChangeUserStatus,
+  canCreateInstitution,
+  canCreatePatient,
+  canDeletePatient,
+  canEditInstitution,
+  canEditPatient,
+  canListInstitutionPatients,
+  canManageUser,
+  canManageUsers,
+  canOrderTests,
+  canReadInstitution,
+  canReadPatient,
+  canReadUser,
+  canSetAccountScope,
+  callerFromUser,
+  userListScope,
+  type Caller,
+  type PatientAccessFacts,
+} from './records';
+
+const OWN = 1;
+const OTHER = 2;
+const CALLER_ID = 10;
+
+/** Each role's caller: institution OWN (none for super_admin), default permissions. */
+function callerAs(role: Role): Caller {
+  return callerFromUser({
+    id: CALLER_ID,
+    role,
+    institution_id: role === 'super_admin' ? null : OWN,
+    clinician_institution_ids: [],
+    permissions: [],
+  });
+}
+
+/** A row per role in ROLES order: super_admin, institution_admin, clinician, client_admin, fulfillment_agent, lab_user. */
+type Row = readonly [boolean, boolean, boolean, boolean, boolean, boolean];
+const T = true;
+const F = false;
+
+function assertMatrix(
+  name: string,
+  expected: Record<string, Row>,
+  check: (caller: Caller, relation: string) => boolean,
+) {
+  for (const [relation, row] of Object.entries(expected)) {
+    ROLES.forEach((role, index) => {
+      assert.equal(check(callerAs(role), relation), row[index], `${name}: ${role} × ${relation}`);
+    });
+  }
+}
+
+const PATIENTS: Record<string, PatientAccessFacts> = {
+  'own institution, assigned to the caller': { institution_ids: [OWN], clinician_id: CALLER_ID },
+  'own institution, another clinician': { institution_ids: [OWN], clinician_id: 99 },
+  'own institution, no clinician': { institution_ids: [OWN], clinician_id: null },
+  'shared with another institution': { institution_ids: [OTHER, OWN], clinician_id: CALLER_ID },
+  'another institution only': { institution_ids: [OTHER], clinician_id: CALLER_ID },
+};
+const patient = (relation: string) => PATIENTS[relation]!;
+
+describe('per-record access rules: patients', () => {
+  //                                                   super   inst    clin    client  fulfil  lab
+  it('reads', () => {
+    assertMatrix(
+      'canReadPatient',
+      {
+        'own institution, assigned to the caller': [T, T, T, T, F, T],
+        'own institution, another clinician': [T, T, F, T, F, T],
+        'own institution, no clinician': [T, T, F, T, F, T],
+        'shared with another institution': [T, T, T, T, F, T],
+        'another institution only': [T, F, F, F, F, F],
+      },
+      (caller, relation) => canReadPatient(caller, patient(relation)),
+    );
+  });
+
+  it('edits', () => {
+    assertMatrix(
+      'canEditPatient',
+      {
+        'own institution, assigned to the caller': [T, T, T, F, F, F],
+        'own institution, another clinician': [T, T, F, F, F, F],
+        'own institution, no clinician': [T, T, F, F, F, F],
+        'shared with another institution': [T, T, T, F, F, F],
+        'another institution only': [T, F, F, F, F, F],
+      },
+      (caller, relation) => canEditPatient(caller, patient(relation)),
+    );
+  });
+
+  it('deletes', () => {
+    assertMatrix(
+      'canDeletePatient',
+      {
+        'own institution, assigned to the caller': [T, T, F, F, F, F],
+        'own institution, another clinician': [T, T, F, F, F, F],
+        'another institution only': [T, F, F, F, F, F],
+      },
+      (caller, relation) => canDeletePatient(caller, patient(relation)),
+    );
+  });
+
+  it('creates, files under an institution and lists an institution', () => {
+    assertMatrix('canCreatePatient', { any: [T, T, T, T, F, F] }, (caller) => canCreatePatient(caller));
+    assertMatrix(
+      'canListInstitutionPatients',
+      { 'own institution': [T, T, T, T, F, T], 'another institution': [T, F, F, F, F, F] },
+      (caller, relation) => canListInstitutionPatients(caller, relation === 'own institution' ? OWN : OTHER),
+    );
+  });
+
+  it('takes a clinician linked to a second institution as belonging to both', () => {
+    const linked = callerFromUser({
+      id: CALLER_ID,
+      role: 'clinician',
+      institution_id: OWN,
+      clinician_institution_ids: [OTHER],
+      permissions: [],
+    });
+    assert.deepEqual(linked.institutionIds, [OWN, OTHER]);
+    assert.equal(canReadPatient(linked, patient('another institution only')), true);
+  });
+
+  it('follows the menu permissions: without patients and tests a role has no patient routes', () => {
+    const narrowed = { ...callerAs('institution_admin'), permissions: ['dashboard', 'users'] };
+    assert.equal(canReadPatient(narrowed, patient('own institution, no clinician')), false);
+    assert.equal(canCreatePatient(narrowed), false);
+    const ordersOnly = { ...callerAs('clinician'), permissions: ['tests'] };
+    assert.equal(canReadPatient(ordersOnly, patient('own institution, assigned to the caller')), true);
+  });
+});
+
+describe('per-record access rules: test requests', () => {
+  it('orders tests', () => {
+    assertMatrix('canOrderTests', { any: [T, T, T, T, F, F] }, (caller) => canOrderTests(caller));
+  });
+});
+
+describe('per-record access rules: users', () => {
+  const TARGETS = {
+    self: { id: CALLER_ID, institution_id: OWN, clinician_institution_ids: [] },
+    'own institution': { id: 20, institution_id: OWN, clinician_institution_ids: [] },
+    'clinician of another institution linked to own': {
+      id: 21,
+      institution_id: OTHER,
+      clinician_institution_ids: [OWN],
+    },
+    'another institution': { id: 22, institution_id: OTHER, clinician_institution_ids: [] },
+    'no institution': { id: 23, institution_id: null, clinician_institution_ids: [] },
+  } as const;
+  const target = (relation: string) => TARGETS[relation as keyof typeof TARGETS];
+
+  it('reads a user', () => {
+    assertMatrix(
+      'canReadUser',
+      {
+        self: [T, T, T, T, T, T],
+        'own institution': [T, T, F, T, F, F],
+        'clinician of another institution linked to own': [T, T, F, T, F, F],
+        'another institution': [T, F, F, F, F, F],
+        'no institution': [T, F, F, F, F, F],
+      },
+      (caller, relation) => canReadUser(caller, target(relation)),
+    );
+  });
+
+  it('manages a user, and changes their status but never their own', () => {
+    const manage = {
+      self: [T, T, F, F, F, F],
+      'own institution': [T, T, F, F, F, F],
+      'clinician of another institution linked to own': [T, F, F, F, F, F],
+      'another institution': [T, F, F, F, F, F],
+      'no institution': [T, F, F, F, F, F],
+    } as const;
+    assertMatrix('canManageUser', manage, (caller, relation) => canManageUser(caller, target(relation)));
+    assertMatrix('canChangeUserStatus', { ...manage, self: [F, F, F, F, F, F] }, (caller, relation) =>
+      canChangeUserStatus(caller, target(relation)),
+    );
+    assertMatrix('canManageUsers', { any: [T, T, F, F, F, F] }, (caller) => canManageUsers(caller));
+    assertMatrix('canSetAccountScope', { any: [T, F, F, F, F, F] }, (caller) => canSetAccountScope(caller));
+  });
+
+  it('lists users by what the screen asks for', () => {
+    const lists = (role: 'clinician' | 'fulfillment_agent' | undefined) => (caller: Caller) =>
+      userListScope(caller, { role }) !== null;
+    assertMatrix('userListScope(any role)', { any: [T, T, F, T, F, F] }, lists(undefined));
+    assertMatrix('userListScope(clinicians)', { any: [T, T, T, T, F, F] }, lists('clinician'));
+    assertMatrix('userListScope(fulfillment agents)', { any: [T, T, T, T, T, F] }, lists('fulfillment_agent'));
+    // Pickers of the ordering roles list active users only, whatever the filter asks for.
+    assert.deepEqual(userListScope(callerAs('clinician'), { role: 'clinician', isActive: false })?.isActive, true);
+  });
+});
+
+describe('per-record access rules: institutions', () => {
+  it('reads, creates and edits', () => {
+    const own = (relation: string) => (relation === 'own institution' ? OWN : OTHER);
+    assertMatrix(
+      'canReadInstitution',
+      { 'own institution': [T, T, T, T, T, T], 'another institution': [T, F, F, F, F, F] },
+      (caller, relation) => canReadInstitution(caller, own(relation)),
+    );
+    assertMatrix(
+      'canEditInstitution',
+      { 'own institution': [T, T, F, F, F, F], 'another institution': [T, F, F, F, F, F] },
+      (caller, relation) => canEditInstitution(caller, own(relation)),
+    );
+    assertMatrix('canCreateInstitution', { any: [T, F, F, F, F, F] }, (caller) => canCreateInstitution(caller));
+  });
+});

@@ -1,0 +1,208 @@
+/**
+ * Rebuilding a projection beside its live tables: copies of the tables in a shadow schema are filled by
+ * replaying every event the projection handles, then swapped in under a lock after a last catch-up. Reads
+ * keep being answered from the live tables meanwhile; writers blocked by the swap's lock write into the new
+ * tables once it commits (PostgreSQL looks a relation up again after waiting for its lock). Nothing but the
+ * projection's tables is written: no message is sent and nothing is republished.
+ */
+import type { EventEnvelope } from '@labline/contracts';
+import type { Migration } from '@labline/db';
+import { START_OF_ALL, type EventStore, type GlobalCheckpoint } from '@labline/eventstore';
+import { sql, type CommonQueryMethods, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
+import { z } from 'zod';
+import { applyProjections, type Projection } from './projection';
+
+export const projectionMigrations: Migration[] = [
+  {
+    name: 'service_kit_001_projection_versions',
+    sql: `
+      -- The version of each projection the tables hold: a declared version that differs means a rebuild.
+      CREATE TABLE projection_versions (
+        name text PRIMARY KEY,
+        version integer NOT NULL,
+        rebuilt_at timestamptz
+      );`,
+  },
+];
+
+/** Where a projection's events come from: the service's own store, or the JetStream stream for others'. */
+export interface RebuildSource<Position> {
+  start: Position;
+  /** Applies every event after `after` to `apply` in order, in batches; returns the position reached. */
+  replay(
+    after: Position,
+    apply: (events: EventEnvelope[]) => Promise<void>,
+    mode: 'bulk' | 'catch-up',
+  ): Promise<Position>;
+}
+
+/** The service's own events, from its event store. */
+export function eventStoreSource(store: EventStore, batchSize = 1_000): RebuildSource<GlobalCheckpoint> {
+  return {
+    start: START_OF_ALL,
+    async replay(after, apply, mode) {
+      let checkpoint = after;
+      for (;;) {
+        // Under the swap's lock an in-flight writer waits for the lock and cannot close its gap: read what
+        // has committed; the in-flight writer projects its own events into the new tables afterwards.
+        const events = await store.readAll({
+          after: checkpoint,
+          maxCount: batchSize,
+          consistency: mode === 'catch-up' ? 'committed' : 'gapless',
+        });
+        if (events.length === 0) return checkpoint;
+        await apply(events);
+        checkpoint = events.at(-1)!.checkpoint;
+      }
+    },
+  };
+}
+
+const namesSchema = z.object({ schemas: z.array(z.string()) });
+const indexSchema = z.object({ table_name: z.string(), index_name: z.string(), definition: z.string() });
+const versionSchema = z.object({ version: z.number().int() });
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
+function identifier(name: string): string {
+  if (!IDENTIFIER.test(name)) throw new Error(`not a plain identifier: ${name}`);
+  return name;
+}
+
+/** An index by what it does, not what it is called or where it stands: how a copy's index finds its original. */
+function indexShape(definition: string): string {
+  return definition.replace(/^CREATE (UNIQUE )?INDEX \S+ ON \S+/, 'CREATE $1INDEX ON');
+}
+
+async function indexesOf(db: CommonQueryMethods, schema: string, tables: readonly string[]) {
+  return db.any(sql.type(indexSchema)`
+    SELECT tablename AS table_name, indexname AS index_name, indexdef AS definition
+    FROM pg_indexes WHERE schemaname = ${schema} AND tablename = ANY(${sql.array([...tables], 'text')})`);
+}
+
+/** Runs `write` with the shadow tables first on the search path, so the projection's plain names reach them. */
+async function inShadow<T>(
+  db: DatabaseTransactionConnection,
+  shadow: string,
+  searchPath: readonly string[],
+  write: () => Promise<T>,
+): Promise<T> {
+  await setSearchPath(db, [shadow, ...searchPath]);
+  return write();
+}
+
+async function setSearchPath(db: CommonQueryMethods, schemas: readonly string[]): Promise<void> {
+  const path = schemas.map((name) => `"${name.replaceAll('"', '""')}"`).join(', ');
+  await db.query(sql.unsafe`SELECT set_config('search_path', ${path}, true)`);
+}
+
+export interface RebuildOutcome {
+  projection: string;
+  version: number;
+  /** Events applied to the new tables (bulk and catch-up). */
+  events: number;
+}
+
+/**
+ * Rebuilds one projection beside its tables and swaps them in. The lock of the swap waits at most
+ * `lockTimeoutMs` for running writers; a timeout fails the rebuild and leaves the live tables as they were.
+ */
+export async function rebuildProjection<Position>(
+  pool: DatabasePool,
+  projection: Projection,
+  source: RebuildSource<Position>,
+  options: { lockTimeoutMs?: number } = {},
+): Promise<RebuildOutcome> {
+  const tables = projection.tables.map(identifier);
+  const shadow = identifier(`rebuild_${projection.name.replaceAll('-', '_')}`.slice(0, 63));
+  const { schemas } = await pool.one(sql.type(namesSchema)`SELECT current_schemas(false)::text[] AS schemas`);
+  const live = schemas[0];
+  if (!live) throw new Error('no schema on the search path');
+
+  await pool.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([shadow])} CASCADE`);
+  await pool.query(sql.unsafe`CREATE SCHEMA ${sql.identifier([shadow])}`);
+  for (const table of tables) {
+    await pool.query(sql.unsafe`
+      CREATE TABLE ${sql.identifier([shadow, table])} (LIKE ${sql.identifier([live, table])} INCLUDING ALL)`);
+  }
+  let applied = 0;
+  const applyBatch = (db: DatabaseTransactionConnection) => async (events: EventEnvelope[]) => {
+    const handled = events.filter((event) => projection.handles.includes(event.type));
+    await inShadow(db, shadow, schemas, () => applyProjections([projection], db, handled));
+    applied += handled.length;
+  };
+
+  try {
+    const position = await source.replay(
+      source.start,
+      (events) => pool.transaction(async (transaction) => applyBatch(transaction)(events)),
+      'bulk',
+    );
+    await pool.transaction(async (transaction) => {
+      await transaction.query(
+        sql.unsafe`SELECT set_config('lock_timeout', ${`${options.lockTimeoutMs ?? 10_000}ms`}, true)`,
+      );
+      const liveTables = sql.join(
+        tables.map((table) => sql.identifier([live, table])),
+        sql.fragment`, `,
+      );
+      await transaction.query(sql.unsafe`LOCK TABLE ${liveTables} IN ACCESS EXCLUSIVE MODE`);
+      await source.replay(position, applyBatch(transaction), 'catch-up');
+      await setSearchPath(transaction, schemas);
+
+      const originals = await indexesOf(transaction, live, tables);
+      await transaction.query(sql.unsafe`DROP TABLE ${liveTables}`);
+      for (const table of tables) {
+        await transaction.query(
+          sql.unsafe`ALTER TABLE ${sql.identifier([shadow, table])} SET SCHEMA ${sql.identifier([live])}`,
+        );
+      }
+      // The copies' indexes got generated names; constraint names are part of the contract (a unique index
+      // is how a 409 is recognised), so each takes its original's name back.
+      for (const copy of await indexesOf(transaction, live, tables)) {
+        const original = originals.find(
+          (candidate) =>
+            candidate.table_name === copy.table_name &&
+            indexShape(candidate.definition) === indexShape(copy.definition),
+        );
+        if (original && original.index_name !== copy.index_name) {
+          const renamed = sql.identifier([live, copy.index_name]);
+          await transaction.query(
+            sql.unsafe`ALTER INDEX ${renamed} RENAME TO ${sql.identifier([original.index_name])}`,
+          );
+        }
+      }
+      await transaction.query(sql.unsafe`DROP SCHEMA ${sql.identifier([shadow])}`);
+      await recordVersion(transaction, projection, true);
+    });
+  } catch (error) {
+    await pool.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([shadow])} CASCADE`).catch(() => undefined);
+    throw error;
+  }
+  return { projection: projection.name, version: projection.version, events: applied };
+}
+
+async function recordVersion(db: CommonQueryMethods, projection: Projection, rebuilt: boolean): Promise<void> {
+  await db.query(sql.unsafe`
+    INSERT INTO projection_versions (name, version, rebuilt_at)
+    VALUES (${projection.name}, ${projection.version}, ${rebuilt ? sql.fragment`now()` : null})
+    ON CONFLICT (name) DO UPDATE SET version = excluded.version, rebuilt_at = excluded.rebuilt_at`);
+}
+
+/**
+ * The projections whose tables hold another version than declared. A projection never recorded is taken
+ * as current (its tables were created by the migrations next to this code) and recorded.
+ */
+export async function outdatedProjections(
+  pool: DatabasePool,
+  projections: readonly Projection[],
+): Promise<Projection[]> {
+  const outdated: Projection[] = [];
+  for (const projection of projections) {
+    const stored = await pool.maybeOneFirst(
+      sql.type(versionSchema)`SELECT version FROM projection_versions WHERE name = ${projection.name}`,
+    );
+    if (stored === null) await recordVersion(pool, projection, false);
+    else if (stored !== projection.version) outdated.push(projection);
+  }
+  return outdated;
+}

@@ -1,0 +1,261 @@
+/**
+ * A service as one declaration (Emmett's `getApplication({ apis })` is the flavour): its name, its extension
+ * of the base configuration, migrations, event schemas, projections (inline and of other services' events),
+ * resources, caller, routes and demo seed. Start-up, health and readiness, the relay, the consumers and
+ * graceful shutdown are derived from it here, once for every service.
+ */
+import { type Caller, type EventSchemaMap, type Principal, type ServiceName } from '@labline/contracts';
+import {
+  busMigrations,
+  ensureJetStream,
+  replayStream,
+  startConsumer,
+  startRelay,
+  type DurableConsumer,
+} from '@labline/bus';
+import { createDatabasePool, loadMigrations, migrate, type Migration } from '@labline/db';
+import { createPostgresEventStore, eventStoreMigrations, type EventStore } from '@labline/eventstore';
+import { createLogger, type Logger } from '@labline/telemetry';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { connect, type NatsConnection } from 'nats';
+import type { DatabasePool } from 'slonik';
+import { z } from 'zod';
+import { createHttpApp, type HttpApp } from './app';
+import { authPlugin } from './auth';
+import { resolveCallerHook } from './caller';
+import { createCommandHandler, type CommandHandler, type ConstraintConflicts } from './commands';
+import { loadConfig } from './config';
+import { natsProbe, postgresProbe, type ReadinessProbes } from './health';
+import type { JwksSource, TokenVerifier } from './jwt';
+import { consumerNameOf, type CrossServiceProjection, type Projection } from './projection';
+import {
+  eventStoreSource,
+  outdatedProjections,
+  projectionMigrations,
+  rebuildProjection,
+  type RebuildOutcome,
+  type RebuildSource,
+} from './rebuild';
+import { runService, type Closer, type RunningService } from './run';
+
+/** What every service reads from its environment; a service extends it with its own variables. */
+export const baseServiceConfigSchema = z.object({
+  DATABASE_URL: z.string().min(1),
+  /** The schema the service owns in a shared database; the service's name when absent. */
+  DB_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case schema name')
+    .optional(),
+  NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  /** The service's own default port when absent. */
+  PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LABLINE_SEED: z.enum(['demo', 'none']).default('none'),
+});
+export type BaseServiceConfig = z.infer<typeof baseServiceConfigSchema>;
+
+/** What a service's commands, routes, consumers and seed work with. */
+export interface ServiceContext<Config extends BaseServiceConfig, M extends EventSchemaMap, Resources> {
+  name: ServiceName;
+  config: Config;
+  pool: DatabasePool;
+  store: EventStore;
+  logger: Logger;
+  commands: CommandHandler<M>;
+  resources: Resources;
+}
+
+export interface ServiceDefinition<Config extends BaseServiceConfig, M extends EventSchemaMap, Resources> {
+  name: ServiceName;
+  /** The port when PORT is not set. */
+  defaultPort: number;
+  /** `baseServiceConfigSchema.extend({...})`. */
+  config: z.ZodType<Config>;
+  /** The folder of the service's `NNN_name.sql` migrations. */
+  migrationsDir: string;
+  events: M;
+  /** Read models of the service's own events, written in the append transaction (read-your-writes). */
+  projections: readonly Projection[];
+  /** Read models of other services' events, each kept by a durable consumer. */
+  consumes?: readonly CrossServiceProjection[];
+  /** Read-model constraints that mean a conflict (409) when a command breaks them, with the text. */
+  conflicts?: ConstraintConflicts;
+  /** What else the service needs (signing keys, a password hasher, identity's key set), from its config. */
+  resources(base: Omit<ServiceContext<Config, M, Resources>, 'resources'>): Promise<Resources>;
+  /** How tokens are verified and who the caller is (null: unknown or inactive, 401). */
+  auth(context: ServiceContext<Config, M, Resources>): {
+    keys: JwksSource | TokenVerifier;
+    resolveCaller(principal: Principal): Promise<Caller | null>;
+  };
+  /** HTTP options beyond the defaults (identity believes X-Forwarded-For from the gateway). */
+  http?(context: ServiceContext<Config, M, Resources>): { trustProxy?: boolean | string | string[] };
+  /** Routes without a token (sign-in, the key set). */
+  publicRoutes?(context: ServiceContext<Config, M, Resources>): FastifyPluginAsyncZod[];
+  /** Routes of signed-in callers: each request's caller is resolved before its handler runs. */
+  routes(context: ServiceContext<Config, M, Resources>): FastifyPluginAsyncZod[];
+  /** The start-up data: the demo seed with LABLINE_SEED=demo, else what a production start needs. */
+  seed?(context: ServiceContext<Config, M, Resources>): Promise<void>;
+}
+
+/** Declares a service; the identity function gives the declaration its types. */
+export function defineService<Config extends BaseServiceConfig, M extends EventSchemaMap, Resources>(
+  definition: ServiceDefinition<Config, M, Resources>,
+): ServiceDefinition<Config, M, Resources> {
+  return definition;
+}
+
+type AnyService = ServiceDefinition<BaseServiceConfig, EventSchemaMap, unknown>;
+
+export const schemaOf = (definition: Pick<AnyService, 'name'>, config: BaseServiceConfig): string =>
+  config.DB_SCHEMA ?? definition.name;
+
+/** Every migration of a service, in order: the event store's, the bus's, the projections', then its own. */
+export async function serviceMigrations(definition: Pick<AnyService, 'name' | 'migrationsDir'>): Promise<Migration[]> {
+  const own = await loadMigrations(definition.migrationsDir);
+  return [
+    ...eventStoreMigrations,
+    ...busMigrations,
+    ...projectionMigrations,
+    ...own.map((migration) => ({ ...migration, name: `${definition.name}_${migration.name}` })),
+  ];
+}
+
+/** The context of a service on a pool and store (start-up, tests, the rebuild command). */
+export async function createServiceContext<C extends BaseServiceConfig, M extends EventSchemaMap, R>(
+  definition: ServiceDefinition<C, M, R>,
+  parts: { config: C; pool: DatabasePool; store: EventStore; logger?: Logger; resources?: R },
+): Promise<ServiceContext<C, M, R>> {
+  const base = {
+    name: definition.name,
+    config: parts.config,
+    pool: parts.pool,
+    store: parts.store,
+    logger: parts.logger ?? createLogger(definition.name, parts.config.LOG_LEVEL),
+    commands: createCommandHandler({
+      store: parts.store,
+      schemas: definition.events,
+      projections: definition.projections,
+      ...(definition.conflicts ? { conflicts: definition.conflicts } : {}),
+    }),
+  };
+  return { ...base, resources: parts.resources ?? (await definition.resources(base)) };
+}
+
+/** The service's HTTP app without listening: start-up listens, tests inject. */
+export function buildServiceApp<C extends BaseServiceConfig, M extends EventSchemaMap, R>(
+  definition: ServiceDefinition<C, M, R>,
+  context: ServiceContext<C, M, R>,
+  options: { logger?: Logger | false; readinessProbes?: ReadinessProbes } = {},
+): HttpApp {
+  const app = createHttpApp({
+    name: definition.name,
+    logger: options.logger ?? context.logger,
+    ...(options.readinessProbes ? { readinessProbes: options.readinessProbes } : {}),
+    ...definition.http?.(context),
+  });
+  const auth = definition.auth(context);
+  app.register(authPlugin, { keys: auth.keys });
+  for (const routes of definition.publicRoutes?.(context) ?? []) app.register(routes);
+  const authenticated: FastifyPluginAsyncZod = async (scope) => {
+    scope.addHook('onRequest', scope.authenticate);
+    // In onRequest too, so that a deactivated user's request is refused before its body is even validated.
+    scope.addHook('onRequest', resolveCallerHook(auth.resolveCaller));
+    for (const routes of definition.routes(context)) await scope.register(routes);
+  };
+  app.register(authenticated);
+  return app;
+}
+
+/** The durable consumer `<service>-<projection>` that keeps a projection of another service's events. */
+export function startProjectionConsumer(
+  service: ServiceName,
+  projection: CrossServiceProjection,
+  parts: { nc: NatsConnection; pool: DatabasePool; logger?: Logger },
+): Promise<DurableConsumer> {
+  return startConsumer({
+    nc: parts.nc,
+    pool: parts.pool,
+    durableName: consumerNameOf(service, projection),
+    filterSubjects: projection.subjects,
+    handle: (event, transaction) =>
+      projection.handles.includes(event.type) ? projection.apply(transaction, event) : Promise.resolve(),
+    ...(parts.logger ? { logger: parts.logger } : {}),
+  });
+}
+
+/** The source a projection rebuilds from: the service's own store, or the JetStream stream. */
+export function rebuildSourceOf(
+  projection: Projection | CrossServiceProjection,
+  parts: { store: EventStore; nc: NatsConnection },
+): RebuildSource<unknown> {
+  if (!('subjects' in projection)) return eventStoreSource(parts.store) as RebuildSource<unknown>;
+  const { subjects } = projection;
+  return {
+    start: 0,
+    replay: (after, apply) => replayStream({ nc: parts.nc, subjects, afterSequence: after as number, apply }),
+  };
+}
+
+/** Rebuilds the named projections of a service (all when none is named); no message is sent. */
+export async function rebuildProjections(
+  definition: Pick<AnyService, 'projections' | 'consumes'>,
+  parts: { pool: DatabasePool; store: EventStore; nc: NatsConnection },
+  names: readonly string[] = [],
+): Promise<RebuildOutcome[]> {
+  const all = [...definition.projections, ...(definition.consumes ?? [])];
+  const unknown = names.filter((name) => !all.some((projection) => projection.name === name));
+  if (unknown.length > 0) {
+    throw new Error(`unknown projection ${unknown.join(', ')}; known: ${all.map((p) => p.name).join(', ')}`);
+  }
+  const chosen = names.length === 0 ? all : all.filter((projection) => names.includes(projection.name));
+  const outcomes: RebuildOutcome[] = [];
+  for (const projection of chosen) {
+    outcomes.push(await rebuildProjection(parts.pool, projection, rebuildSourceOf(projection, parts)));
+  }
+  return outcomes;
+}
+
+/**
+ * Starts a service from its declaration: configuration, migrations, pool, store, NATS, resources, the rebuild
+ * of projections whose version changed, the outbox relay, the consumers, the seed, HTTP and graceful
+ * shutdown (SIGTERM/SIGINT). Call it through `launch` so telemetry starts first.
+ */
+export async function startService<C extends BaseServiceConfig, M extends EventSchemaMap, R>(
+  definition: ServiceDefinition<C, M, R>,
+  env: Record<string, string | undefined> = process.env,
+): Promise<RunningService> {
+  const config = loadConfig(definition.config, env);
+  const schema = schemaOf(definition, config);
+  const logger = createLogger(definition.name, config.LOG_LEVEL);
+  await migrate(config.DATABASE_URL, schema, await serviceMigrations(definition));
+  const pool = await createDatabasePool({ url: config.DATABASE_URL, schema, applicationName: definition.name });
+  const store = createPostgresEventStore({ pool });
+  const nc = await connect({ servers: config.NATS_URL, name: definition.name, maxReconnectAttempts: -1 });
+  await ensureJetStream(nc);
+  const context = await createServiceContext(definition, { config, pool, store, logger });
+
+  const consumed = definition.consumes ?? [];
+  for (const projection of await outdatedProjections(pool, [...definition.projections, ...consumed])) {
+    const outcome = await rebuildProjection(pool, projection, rebuildSourceOf(projection, { store, nc }));
+    logger.info(outcome, 'projection rebuilt for its new version');
+  }
+  // Other services learn this one's changes from these events.
+  const relay = startRelay({ store, pool, nc, service: definition.name, logger });
+  const consumers = await Promise.all(
+    consumed.map((projection) => startProjectionConsumer(definition.name, projection, { nc, pool, logger })),
+  );
+  await definition.seed?.(context);
+
+  const app = buildServiceApp(definition, context, {
+    readinessProbes: { postgres: postgresProbe(pool), nats: natsProbe(nc) },
+  });
+  const closers: Closer[] = [
+    ...consumers.map((consumer) => () => consumer.stop()),
+    () => relay.stop(),
+    () => store.close(),
+    () => nc.drain(),
+    () => pool.end(),
+  ];
+  return runService(app, { port: config.PORT ?? definition.defaultPort, host: config.HOST, onShutdown: closers });
+}

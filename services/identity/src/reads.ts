@@ -1,0 +1,69 @@
+/**
+ * identity's reads bound to their caller (Medplum's `getRepoForLogin`): a route gets this repository from its
+ * caller and cannot reach a read model without the caller's tenant scope (lint keeps route files from
+ * importing the projections' queries). A read outside the scope answers null, as an unknown id does (404).
+ */
+import {
+  institutionScope,
+  userDetailScope,
+  userListScope,
+  type Caller,
+  type Clinician,
+  type Institution,
+  type InstitutionStats,
+  type SessionUser,
+  type User,
+  type UserListQuery,
+} from '@labline/contracts';
+import type { DatabasePool } from 'slonik';
+import {
+  findInstitution,
+  institutionStats,
+  listInstitutionClinicians,
+  listInstitutions,
+} from './projections/institutions/queries';
+import { findUser, listUsers } from './projections/users/administration-queries';
+import { findSessionUser } from './projections/users/queries';
+
+export interface IdentityReads {
+  /** The users list, or null when the caller may not list these users (403). */
+  users(query: UserListQuery): ReturnType<typeof listUsers> | null;
+  user(id: number): Promise<User | null>;
+  /** The caller's own session user (profile, refresh). */
+  me(): Promise<SessionUser | null>;
+  institutions(): Promise<Institution[]>;
+  /** The caller's own institutions (the primary one and a clinician's linked ones), for super_admin too. */
+  myInstitutions(): Promise<Institution[]>;
+  institution(id: number): Promise<Institution | null>;
+  institutionClinicians(id: number): Promise<Clinician[] | null>;
+  institutionStats(id: number): Promise<InstitutionStats | null>;
+}
+
+export function identityReads(pool: DatabasePool, caller: Caller): IdentityReads {
+  const institution = (id: number) => findInstitution(pool, institutionScope(caller), id);
+  const ifVisible =
+    <T>(read: (id: number) => Promise<T>) =>
+    async (id: number): Promise<T | null> =>
+      (await institution(id)) ? read(id) : null;
+  return {
+    users(query) {
+      const allowed = userListScope(caller, { role: query.role, isActive: query.is_active });
+      if (!allowed) return null;
+      return listUsers(pool, allowed.scope, {
+        search: query.search,
+        role: query.role,
+        institutionId: query.institution_id,
+        isActive: allowed.isActive,
+        page: query.page,
+        limit: query.limit,
+      });
+    },
+    user: (id) => findUser(pool, userDetailScope(caller), id),
+    me: () => findSessionUser(pool, caller.userId),
+    institutions: () => listInstitutions(pool, institutionScope(caller)),
+    myInstitutions: () => listInstitutions(pool, { kind: 'ids', ids: caller.institutionIds }),
+    institution,
+    institutionClinicians: ifVisible((id) => listInstitutionClinicians(pool, id)),
+    institutionStats: ifVisible((id) => institutionStats(pool, id)),
+  };
+}
