@@ -81,6 +81,16 @@ const serviceLayer = (own) => ({
   message: 'A service must not import another service or the gateway: use events, HTTP and @labline/contracts.',
 });
 
+/**
+ * A service's routes read through its caller-bound repository (src/reads.ts, Medplum's getRepoForLogin) only:
+ * the projections' queries take the tenant scope as an argument that a route could leave out or fill wrongly,
+ * so they are out of a route's reach. Commands may use them (they look up facts for the deciders).
+ */
+const unscopedReads = {
+  regex: '^\\.{1,2}/(?:.*/)?projections(?:/.*)?$',
+  message: "A route reads through the caller-bound repository (src/reads.ts), never a projection's queries.",
+};
+
 /** The gateway reaches the services over HTTP only (its route table), never by importing their code. */
 const gatewayLayer = {
   regex: packageRegex([...services.map((pkg) => pkg.name), nameOf('web')]),
@@ -158,10 +168,18 @@ export default tseslint.config(
     files: ['libs/*/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': restrict(deepImports, relativeIntoPackage, libLayer) },
   },
-  ...services.map((service) => ({
-    files: [`${service.dir}/**/*.{ts,tsx}`],
-    rules: { 'no-restricted-imports': restrict(deepImports, relativeIntoPackage, serviceLayer(service.name)) },
-  })),
+  ...services.flatMap((service) => [
+    {
+      files: [`${service.dir}/**/*.{ts,tsx}`],
+      rules: { 'no-restricted-imports': restrict(deepImports, relativeIntoPackage, serviceLayer(service.name)) },
+    },
+    {
+      files: [`${service.dir}/src/routes/**/*.ts`],
+      rules: {
+        'no-restricted-imports': restrict(deepImports, relativeIntoPackage, serviceLayer(service.name), unscopedReads),
+      },
+    },
+  ]),
   {
     files: ['gateway/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': restrict(deepImports, relativeIntoPackage, gatewayLayer) },

@@ -37,6 +37,34 @@ export interface Stack {
 }
 
 const DATA_DIR = path.join(ROOT, '.labline');
+const PERSISTENT_POSTGRES = { dataDir: path.join(DATA_DIR, 'postgres'), port: 54329 };
+const PERSISTENT_NATS = { storeDir: path.join(DATA_DIR, 'nats'), port: 42229 };
+const PERSISTENT_DATABASE = process.env.LABLINE_DATABASE ?? 'labline';
+
+/**
+ * The infrastructure `npm start` keeps its data in (found, or started on the same data), for tools that work
+ * on that system: the projection rebuild.
+ */
+export async function persistentInfrastructure(): Promise<{
+  databaseUrl: string;
+  natsUrl: string;
+  stop(): Promise<void>;
+}> {
+  mkdirSync(DATA_DIR, { recursive: true });
+  const postgres = await findOrStartPostgres(PERSISTENT_POSTGRES);
+  const nats = await findOrStartNats(PERSISTENT_NATS).catch(async (error: unknown) => {
+    await postgres.stop();
+    throw error;
+  });
+  return {
+    databaseUrl: await ensureDatabase(postgres.url, PERSISTENT_DATABASE),
+    natsUrl: nats.url,
+    async stop() {
+      await nats.stop();
+      await postgres.stop();
+    },
+  };
+}
 
 async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -65,23 +93,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   try {
     if (mode === 'persistent') mkdirSync(DATA_DIR, { recursive: true });
-    const postgres = await findOrStartPostgres(
-      mode === 'persistent' ? { dataDir: path.join(DATA_DIR, 'postgres'), port: 54329 } : {},
-    );
+    const postgres = await findOrStartPostgres(mode === 'persistent' ? PERSISTENT_POSTGRES : {});
     closers.push(postgres.stop);
     log(`Postgres: ${postgres.source === 'started' ? 'embedded server started' : `using ${postgres.source} server`}`);
     let databaseUrl: string;
     if (mode === 'persistent') {
-      databaseUrl = await ensureDatabase(postgres.url, process.env.LABLINE_DATABASE ?? 'labline');
+      databaseUrl = await ensureDatabase(postgres.url, PERSISTENT_DATABASE);
     } else {
       const database = await createTestDatabase('labline_stack');
       closers.push(database.drop);
       databaseUrl = database.url;
     }
 
-    const nats = await findOrStartNats(
-      mode === 'persistent' ? { storeDir: path.join(DATA_DIR, 'nats'), port: 42229 } : { isolated: true },
-    );
+    const nats = await findOrStartNats(mode === 'persistent' ? PERSISTENT_NATS : { isolated: true });
     closers.push(nats.stop);
     log(`NATS: ${nats.source === 'started' ? 'nats-server started' : `using ${nats.source} server`}`);
 

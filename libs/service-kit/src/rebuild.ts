@@ -5,6 +5,7 @@
  * tables once it commits (PostgreSQL looks a relation up again after waiting for its lock). Nothing but the
  * projection's tables is written: no message is sent and nothing is republished.
  */
+import { AsyncResource } from 'node:async_hooks';
 import type { EventEnvelope } from '@labline/contracts';
 import type { Migration } from '@labline/db';
 import { START_OF_ALL, type EventStore, type GlobalCheckpoint } from '@labline/eventstore';
@@ -137,6 +138,13 @@ export async function rebuildProjection<Position>(
       (events) => pool.transaction(async (transaction) => applyBatch(transaction)(events)),
       'bulk',
     );
+    // The catch-up reads its source through other connections while this transaction holds the lock; slonik
+    // refuses a pool query inside a transaction's async context, so the reads run in the context from here.
+    const outsideTransaction = AsyncResource.bind(<T>(read: () => Promise<T>) => read());
+    const catchUpSource: RebuildSource<Position> = {
+      start: source.start,
+      replay: (after, apply, mode) => outsideTransaction(() => source.replay(after, apply, mode)),
+    };
     await pool.transaction(async (transaction) => {
       await transaction.query(
         sql.unsafe`SELECT set_config('lock_timeout', ${`${options.lockTimeoutMs ?? 10_000}ms`}, true)`,
@@ -146,7 +154,7 @@ export async function rebuildProjection<Position>(
         sql.fragment`, `,
       );
       await transaction.query(sql.unsafe`LOCK TABLE ${liveTables} IN ACCESS EXCLUSIVE MODE`);
-      await source.replay(position, applyBatch(transaction), 'catch-up');
+      await catchUpSource.replay(position, applyBatch(transaction), 'catch-up');
       await setSearchPath(transaction, schemas);
 
       const originals = await indexesOf(transaction, live, tables);

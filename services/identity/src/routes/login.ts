@@ -1,11 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import { ERRORS, errorBodySchema, loginBodySchema, loginResponseSchema } from '@labline/contracts';
-import { actorOf, appendMetadata, httpError } from '@labline/service-kit';
+import { appendMetadata, httpError } from '@labline/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordUserLogin } from '../commands/users';
+import { signIn } from '../commands/sign-in';
 import type { CommandDependencies } from '../config';
-import { findSessionUser } from '../projections/users/queries';
-import { findLoginAccount } from '../security/credentials';
 import type { LoginThrottle } from '../security/login-throttle';
 import type { TokenIssuer } from '../security/tokens';
 
@@ -37,24 +35,7 @@ export const loginRoutes =
         },
       },
       async (request) => {
-        const { email, password } = request.body;
-        const attempt = await throttle.begin(email);
-        if (!attempt.allowed) throw httpError(429, ERRORS.tooManyLoginAttempts);
-
-        const account = await findLoginAccount(commands.pool, email);
-        // Unknown e-mail and wrong password take the same path and time and give the same answer.
-        const passwordMatches = account
-          ? await commands.passwords.verify(account.password_hash, password)
-          : await commands.passwords.verifyUnknownAccount(password);
-        if (!account || !passwordMatches) throw httpError(401, ERRORS.invalidCredentials);
-        await attempt.succeeded();
-        // Told only to someone who knows the password, so it reveals nothing to a guesser.
-        if (!account.is_active) throw httpError(403, ERRORS.accountInactive);
-
-        const user = await findSessionUser(commands.pool, account.id);
-        if (!user) throw httpError(401, ERRORS.invalidCredentials);
-        const actor = actorOf(user);
-        await recordUserLogin(commands, user.id, appendMetadata(request, { actor }));
+        const user = await signIn(commands, throttle, request.body, (actor) => appendMetadata(request, { actor }));
         return { token: await tokens.issue(user), user };
       },
     );

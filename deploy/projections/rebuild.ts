@@ -1,0 +1,47 @@
+/**
+ * `npm run projections:rebuild -- <service> [<projection> ...]`: rebuilds a service's projections (all when
+ * none is named) beside their live tables from the event store (its own events) or the JetStream stream
+ * (other services' events), and swaps them in; the running system keeps answering meanwhile. Nothing is sent
+ * or republished. It works on DATABASE_URL / NATS_URL when set, else on the system `npm start` runs.
+ */
+import { DEPLOYED_SERVICES } from '@labline/contracts';
+import { createDatabasePool } from '@labline/db';
+import { createPostgresEventStore } from '@labline/eventstore';
+import { rebuildProjections, type ServiceDefinition } from '@labline/service-kit';
+import { connect } from 'nats';
+import { persistentInfrastructure } from '../dev/stack';
+
+const [name, ...projections] = process.argv.slice(2);
+if (!name || !(DEPLOYED_SERVICES as readonly string[]).includes(name)) {
+  console.error(
+    `Usage: npm run projections:rebuild -- <service> [<projection> ...]\n` +
+      `  <service> is one of: ${DEPLOYED_SERVICES.join(', ')}`,
+  );
+  process.exit(2);
+}
+
+const modules: Record<string, () => Promise<{ service: unknown }>> = {
+  identity: () => import('@labline/identity'),
+  clinical: () => import('@labline/clinical'),
+};
+const { service } = (await modules[name]!()) as { service: ServiceDefinition<never, never, never> };
+const infrastructure =
+  process.env.DATABASE_URL && process.env.NATS_URL
+    ? { databaseUrl: process.env.DATABASE_URL, natsUrl: process.env.NATS_URL, stop: async () => undefined }
+    : await persistentInfrastructure();
+const pool = await createDatabasePool({ url: infrastructure.databaseUrl, schema: process.env.DB_SCHEMA ?? name });
+const store = createPostgresEventStore({ pool });
+const nc = await connect({ servers: infrastructure.natsUrl, name: `${name}-projection-rebuild` });
+try {
+  for (const outcome of await rebuildProjections(service, { pool, store, nc }, projections)) {
+    console.log(`${name}: ${outcome.projection} v${outcome.version} rebuilt from ${outcome.events} events`);
+  }
+} catch (error) {
+  console.error(`Rebuild failed, the live tables are unchanged: ${(error as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await nc.drain();
+  await store.close();
+  await pool.end();
+  await infrastructure.stop();
+}

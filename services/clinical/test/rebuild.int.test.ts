@@ -1,0 +1,97 @@
+/**
+ * Rebuilding clinical's projections from their sources gives tables equal to the live ones: patients from
+ * clinical's event store, the identity directory from the JetStream stream. Nothing is appended or
+ * published, and the constraint names the 409s rely on survive the swap.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { JETSTREAM_STREAM, PATIENT_FIELD_ERRORS } from '@labline/contracts';
+import { outdatedProjections, rebuildProjections } from '@labline/service-kit';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { service } from '../src/service';
+import { createPatient, errorOf, patientForm, startClinical, USERS, type ClinicalTestContext } from './harness';
+
+let context: ClinicalTestContext;
+before(async () => {
+  context = await startClinical();
+});
+after(() => context.close());
+
+/** Every row of a table, as text, in a stable order. */
+const rowsOf = (table: string) =>
+  context.pool.anyFirst(
+    sql.type(z.object({ row: z.string() }))`
+      SELECT t::text AS row FROM ${sql.identifier([table])} t ORDER BY t::text`,
+  );
+const streamMessages = async () =>
+  (await (await context.nats.nc.jetstreamManager()).streams.info(JETSTREAM_STREAM)).state.messages;
+const eventCount = () =>
+  context.pool.oneFirst(sql.type(z.object({ count: z.number() }))`SELECT count(*)::int AS count FROM events`);
+
+describe('projection rebuild', () => {
+  it('rebuilds the patients from the event store equal to the live tables', async () => {
+    const admin = await context.as(USERS.northwindAdmin);
+    const first = await createPatient(context, USERS.northwindAdmin);
+    await createPatient(context, USERS.northwindAdmin, { first_name: 'Grace', email: 'grace@example.com' });
+    const doomed = await createPatient(context, USERS.superAdmin, { first_name: 'Ivy', email: 'ivy@example.com' });
+    const edited = await context.app.inject({
+      method: 'PUT',
+      url: `/patients/${first.id}`,
+      headers: admin,
+      payload: patientForm({ first_name: 'Amy', medical_record_number: first.medical_record_number }),
+    });
+    assert.equal(edited.statusCode, 200);
+    const deleted = await context.app.inject({ method: 'DELETE', url: `/patients/${doomed.id}`, headers: admin });
+    assert.equal(deleted.statusCode, 204);
+
+    const live = { patients: await rowsOf('patients'), numbers: await rowsOf('patient_record_numbers') };
+    const events = await eventCount();
+    const parts = { pool: context.pool, store: context.store, nc: context.nats.nc };
+    const [outcome] = await rebuildProjections(service, parts, ['patients']);
+    assert.equal(outcome?.events, 5);
+    assert.deepEqual({ patients: await rowsOf('patients'), numbers: await rowsOf('patient_record_numbers') }, live);
+    assert.equal(await eventCount(), events, 'a rebuild appends nothing');
+
+    // The unique record number is still the constraint that answers 409.
+    const duplicate = await context.app.inject({
+      method: 'POST',
+      url: '/patients',
+      headers: admin,
+      payload: patientForm({ medical_record_number: first.medical_record_number, email: 'other@example.com' }),
+    });
+    assert.equal(duplicate.statusCode, 409);
+    assert.equal(errorOf(duplicate), PATIENT_FIELD_ERRORS.medicalRecordNumberTaken);
+  });
+
+  it("rebuilds identity's directory from the JetStream stream, publishing nothing", async () => {
+    const live = { institutions: await rowsOf('institutions'), users: await rowsOf('users') };
+    const published = await streamMessages();
+    await rebuildProjections(service, { pool: context.pool, store: context.store, nc: context.nats.nc }, [
+      'identity-directory',
+    ]);
+    assert.deepEqual({ institutions: await rowsOf('institutions'), users: await rowsOf('users') }, live);
+    assert.equal(await streamMessages(), published);
+  });
+
+  it('finds a projection outdated when its declared version changes, and records the rebuilt one', async () => {
+    assert.deepEqual(await outdatedProjections(context.pool, service.projections), []);
+    const bumped = { ...service.projections[0]!, version: 2 };
+    assert.deepEqual(
+      (await outdatedProjections(context.pool, [bumped])).map((projection) => projection.name),
+      ['patients'],
+    );
+    await rebuildProjections(
+      { projections: [bumped] },
+      { pool: context.pool, store: context.store, nc: context.nats.nc },
+    );
+    assert.deepEqual(await outdatedProjections(context.pool, [bumped]), []);
+  });
+
+  it('names an unknown projection', async () => {
+    await assert.rejects(
+      rebuildProjections(service, { pool: context.pool, store: context.store, nc: context.nats.nc }, ['nope']),
+      /unknown projection nope; known: patients, identity-directory/,
+    );
+  });
+});

@@ -1,0 +1,37 @@
+import { ERRORS, type Actor, type SessionUser } from '@labline/contracts';
+import type { AppendMetadata } from '@labline/eventstore';
+import { actorOf, httpError } from '@labline/service-kit';
+import type { CommandDependencies } from '../config';
+import { findSessionUser } from '../projections/users/queries';
+import { findLoginAccount } from '../security/credentials';
+import type { LoginThrottle } from '../security/login-throttle';
+import { recordUserLogin } from './users';
+
+/**
+ * POST /auth/login's command: the password checked under the per-account throttle, the sign-in recorded as
+ * the user's own event. Returns the session user, or refuses as the spec says (401, 403, 429).
+ */
+export async function signIn(
+  deps: CommandDependencies,
+  throttle: LoginThrottle,
+  credentials: { email: string; password: string },
+  metadataFor: (actor: Actor) => AppendMetadata,
+): Promise<SessionUser> {
+  const attempt = await throttle.begin(credentials.email);
+  if (!attempt.allowed) throw httpError(429, ERRORS.tooManyLoginAttempts);
+
+  const account = await findLoginAccount(deps.pool, credentials.email);
+  // Unknown e-mail and wrong password take the same path and time and give the same answer.
+  const passwordMatches = account
+    ? await deps.passwords.verify(account.password_hash, credentials.password)
+    : await deps.passwords.verifyUnknownAccount(credentials.password);
+  if (!account || !passwordMatches) throw httpError(401, ERRORS.invalidCredentials);
+  await attempt.succeeded();
+  // Told only to someone who knows the password, so it reveals nothing to a guesser.
+  if (!account.is_active) throw httpError(403, ERRORS.accountInactive);
+
+  const user = await findSessionUser(deps.pool, account.id);
+  if (!user) throw httpError(401, ERRORS.invalidCredentials);
+  await recordUserLogin(deps, user.id, metadataFor(actorOf(user)));
+  return user;
+}
