@@ -7,15 +7,10 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { ERRORS } from '@labline/contracts';
-import {
-  createHttpApp,
-  createTokenVerifier,
-  type DeactivatedUsers,
-  type HttpApp,
-  type JwksSource,
-} from '@labline/service-kit';
+import { createHttpApp, createTokenVerifier, type HttpApp, type JwksSource } from '@labline/service-kit';
 import type { Logger } from '@labline/telemetry';
 import type { GatewayConfig } from './config';
+import type { DeactivatedUsers } from './deactivations';
 import { rowOf, upstreamProxies } from './proxy';
 import { API_PREFIX, claimedPaths, ROUTES } from './routes';
 import { webApp } from './web';

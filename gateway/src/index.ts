@@ -4,3 +4,4 @@
  */
 export { buildGateway, type GatewayOptions } from './app';
 export { envSchema, gatewayConfigFromEnv, type GatewayConfig, type GatewayEnv, type RateLimitConfig } from './config';
+export { watchDeactivatedUsers, type DeactivatedUsers } from './deactivations';

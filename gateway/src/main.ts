@@ -1,13 +1,14 @@
 /** Composition root: the environment, telemetry, the gateway, listen. */
 import { SERVICES } from '@labline/contracts';
-import type { DeactivatedUsers } from '@labline/service-kit';
+import type { DeactivatedUsers } from './deactivations';
 import { createLogger, startTelemetry } from '@labline/telemetry';
 import type { NatsConnection } from 'nats';
 
 // before the HTTP stack is loaded, so its instrumentations can hook into it
 startTelemetry('gateway');
 
-const { loadConfig, runService, watchDeactivatedUsers } = await import('@labline/service-kit');
+const { loadConfig, runService } = await import('@labline/service-kit');
+const { watchDeactivatedUsers } = await import('./deactivations');
 const { connect } = await import('nats');
 const { envSchema, gatewayConfigFromEnv, URL_VARIABLES } = await import('./config');
 const { buildGateway } = await import('./app');

@@ -6,7 +6,7 @@
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, SERVICES, type Principal, type ServiceName } from '@labline/contracts';
-import type { TokenVerification, TokenVerifier } from '@labline/service-kit';
+import { verifyActiveToken, type TokenVerification, type TokenVerifier } from '@labline/service-kit';
 import { injectTraceHeaders } from '@labline/telemetry';
 import { accessFor, decide } from './policy';
 import { API_PREFIX, type RouteRow } from './routes';
@@ -49,14 +49,11 @@ export const upstreamProxies: FastifyPluginAsync<UpstreamOptions> = async (app, 
     let verification: TokenVerification | undefined;
     if (accessFor(row, request.method) !== 'public') {
       try {
-        verification = await options.verifier.verify(request.headers.authorization);
-        if (
-          verification.ok &&
-          options.isPrincipalActive &&
-          !(await options.isPrincipalActive(verification.principal))
-        ) {
-          verification = { ok: false, reason: 'invalid' };
-        }
+        verification = await verifyActiveToken(
+          options.verifier,
+          request.headers.authorization,
+          options.isPrincipalActive,
+        );
       } catch (error) {
         // identity's keys could not be fetched: the token is neither valid nor invalid, the gateway is blind
         request.log.warn({ err: error }, 'token verification unavailable');

@@ -14,7 +14,7 @@ import { decodeEnvelope } from './envelope';
 import { errorMessage } from './errors';
 import { subjectMatches } from './subjects';
 import { runInMessageTrace } from './trace';
-import { Wakeup } from './wakeup';
+import { startResumingLoop } from './resuming-loop';
 
 export interface DeliveryContext {
   subject: string;
@@ -71,7 +71,6 @@ export interface DurableConsumer {
 
 const freshSchema = z.object({ fresh: z.boolean() });
 const maxDeliveriesAdvisorySchema = z.object({ stream_seq: z.number(), deliveries: z.number() });
-const MAX_RECONNECT_BACKOFF_MS = 5_000;
 
 /**
  * A durable JetStream consumer that applies each event exactly once to the service's database: the handler,
@@ -202,9 +201,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<DurableCo
     },
   });
 
-  let stopping = false;
   let messages: ConsumerMessages | null = null;
-  const retry = new Wakeup();
 
   /**
    * Ends the pull when the server lost the consumer (deleted, stream recreated): the loop then provisions it
@@ -219,10 +216,10 @@ export async function startConsumer(options: ConsumerOptions): Promise<DurableCo
     }
   }
 
-  const running = (async () => {
-    let failures = 0;
-    let resuming = false;
-    while (!stopping && !nc.isClosed()) {
+  let resuming = false;
+  const loop = startResumingLoop({
+    nc,
+    async pass({ madeProgress, isStopping }) {
       try {
         // After any interruption the consumer may be gone (deleted, stream recreated): provision it again.
         if (resuming) await provision();
@@ -230,30 +227,28 @@ export async function startConsumer(options: ConsumerOptions): Promise<DurableCo
         const consumer = await js.consumers.get(stream, durableName);
         messages = await consumer.consume({ max_messages: options.batchSize ?? 20 });
         watchStatus(messages).catch(() => undefined);
-        if (stopping) break;
+        if (isStopping()) return;
         for await (const message of messages) {
           await processMessage(message);
-          failures = 0;
-          if (stopping) break;
+          madeProgress();
+          if (isStopping()) break;
         }
-      } catch (error) {
-        failures += 1;
-        logger.warn({ error: errorMessage(error), failures }, 'consume loop interrupted; resuming');
       } finally {
         await messages?.close();
         messages = null;
       }
-      if (!stopping) await retry.sleep(Math.min(MAX_RECONNECT_BACKOFF_MS, 100 * 2 ** failures));
-    }
-  })();
+    },
+    interrupt: async () => {
+      await messages?.close();
+    },
+    onInterrupted: (error, failures) =>
+      logger.warn({ error: errorMessage(error), failures }, 'consume loop interrupted; resuming'),
+  });
 
   return {
     stats,
     async stop() {
-      stopping = true;
-      retry.wake();
-      await messages?.close();
-      await running;
+      await loop.stop();
       advisories.unsubscribe();
       // Acks are fire-and-forget: make sure the server has them before the caller closes the connection.
       if (!nc.isClosed()) await nc.flush();

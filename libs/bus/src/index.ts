@@ -9,3 +9,4 @@ export * from './subjects';
 export * from './trace';
 export * from './wakeup';
 export * from './replay';
+export * from './resuming-loop';

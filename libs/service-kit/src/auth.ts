@@ -3,7 +3,13 @@ import fp from 'fastify-plugin';
 import { ERRORS, type Principal, type Role } from '@labline/contracts';
 import { requestContext } from './context';
 import { httpError } from './errors';
-import { createTokenVerifier, type JwksSource, type TokenVerification, type TokenVerifier } from './jwt';
+import {
+  createTokenVerifier,
+  verifyActiveToken,
+  type JwksSource,
+  type TokenVerification,
+  type TokenVerifier,
+} from './jwt';
 
 export interface AuthOptions {
   /** identity's keys (URL or local set), or a ready verifier to share one key cache. */
@@ -37,7 +43,7 @@ export const authPlugin = fp<AuthOptions>(
     app.decorate('authenticate', async (request: FastifyRequest) => {
       let verification: TokenVerification;
       try {
-        verification = await verifier.verify(request.headers.authorization);
+        verification = await verifyActiveToken(verifier, request.headers.authorization, options.isPrincipalActive);
       } catch (error) {
         request.log.warn({ err: error }, 'token verification unavailable');
         throw httpError(503, ERRORS.serviceUnavailable);
@@ -46,9 +52,6 @@ export const authPlugin = fp<AuthOptions>(
         throw httpError(401, verification.reason === 'missing' ? ERRORS.authenticationRequired : ERRORS.invalidToken);
       }
       const { principal } = verification;
-      if (options.isPrincipalActive && !(await options.isPrincipalActive(principal))) {
-        throw httpError(401, ERRORS.invalidToken);
-      }
       request.principal = principal;
       const context = requestContext();
       if (context) context.principal = principal;

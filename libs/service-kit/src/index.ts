@@ -7,7 +7,6 @@ export * from './errors';
 export * from './health';
 export * from './jwt';
 export * from './run';
-export * from './deactivations';
 export * from './caller';
 export * from './projection';
 export * from './rebuild';

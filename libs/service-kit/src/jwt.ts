@@ -56,3 +56,20 @@ export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
   return match?.[1] ?? null;
 }
+
+/**
+ * The one token check of the gateway and every service: the signature, issuer and expiry, then whether the
+ * principal's session still holds (`isPrincipalActive`: a deactivation known from identity's events) —
+ * an inactive principal's token is as invalid as a forged one. Throws when the keys cannot be had (503).
+ */
+export async function verifyActiveToken(
+  verifier: TokenVerifier,
+  authorization: string | undefined,
+  isPrincipalActive?: (principal: Principal) => Promise<boolean>,
+): Promise<TokenVerification> {
+  const verification = await verifier.verify(authorization);
+  if (verification.ok && isPrincipalActive && !(await isPrincipalActive(verification.principal))) {
+    return { ok: false, reason: 'invalid' };
+  }
+  return verification;
+}

@@ -14,6 +14,7 @@ import {
   parseEventData,
   type Principal,
 } from '@labline/contracts';
+import { startResumingLoop } from '@labline/bus';
 import { createLogger, type Logger } from '@labline/telemetry';
 import { consumerOpts, NatsError, type JetStreamSubscription, type JsMsg, type NatsConnection } from 'nats';
 
@@ -23,7 +24,6 @@ const SUBJECTS = STATUS_EVENTS.map((type) => `lab.identity.user.${type}`);
 const COVERING_SUBJECT = 'lab.identity.user.>';
 const STREAM_NOT_FOUND = 10059;
 const NO_MESSAGE_FOUND = 10037;
-const MAX_RETRY_DELAY_MS = 5_000;
 
 export interface DeactivatedUsers {
   /** False for a deactivated user; true for everyone else (including ids never seen). */
@@ -72,9 +72,7 @@ export async function watchDeactivatedUsers(options: DeactivationWatchOptions): 
   let markCaughtUp: () => void = () => undefined;
   const caughtUpPromise = caughtUp ? Promise.resolve() : new Promise<void>((resolve) => (markCaughtUp = resolve));
   let lastSequence = 0;
-  let stopping = false;
   let subscription: JetStreamSubscription | null = null;
-  let wake: () => void = () => undefined;
 
   function apply(message: JsMsg): void {
     lastSequence = message.seq;
@@ -103,9 +101,9 @@ export async function watchDeactivatedUsers(options: DeactivationWatchOptions): 
     }
   }
 
-  const running = (async () => {
-    let failures = 0;
-    while (!stopping && !nc.isClosed()) {
+  const loop = startResumingLoop({
+    nc,
+    async pass({ madeProgress, isStopping }) {
       try {
         // A push-based ordered consumer (the legacy API): nats.js's pull-based ordered consumer receives
         // nothing from nats-server 2.9. It resets itself on a gap or missed heartbeats.
@@ -116,44 +114,33 @@ export async function watchDeactivatedUsers(options: DeactivationWatchOptions): 
         else consumerOptions.startSequence(lastSequence + 1);
         consumerOptions.bindStream(stream);
         subscription = await nc.jetstream().subscribe(COVERING_SUBJECT, consumerOptions);
-        if (stopping) break;
+        if (isStopping()) return;
         for await (const message of subscription) {
           apply(message);
-          failures = 0;
-        }
-      } catch (error) {
-        failures += 1;
-        if (apiErrorCode(error) !== STREAM_NOT_FOUND || failures === 1) {
-          logger.warn(
-            { failures, error: error instanceof Error ? error.message : String(error) },
-            'user event watch interrupted; resuming',
-          );
+          madeProgress();
         }
       } finally {
         subscription?.unsubscribe();
         subscription = null;
       }
-      if (stopping) break;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.min(MAX_RETRY_DELAY_MS, 100 * 2 ** failures));
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
-  })();
+    },
+    interrupt: () => subscription?.unsubscribe(),
+    onInterrupted: (error, failures) => {
+      // A missing stream (nothing published yet) is said once, not at every retry.
+      if (apiErrorCode(error) !== STREAM_NOT_FOUND || failures === 1) {
+        logger.warn(
+          { failures, error: error instanceof Error ? error.message : String(error) },
+          'user event watch interrupted; resuming',
+        );
+      }
+    },
+  });
 
   return {
     isActive: (userId) => !deactivated.has(userId),
     isPrincipalActive: async (principal) => !deactivated.has(principal.id),
     caughtUp: caughtUpPromise,
     isCaughtUp: () => caughtUp && !nc.isClosed(),
-    async stop() {
-      stopping = true;
-      wake();
-      subscription?.unsubscribe();
-      await running;
-    },
+    stop: () => loop.stop(),
   };
 }

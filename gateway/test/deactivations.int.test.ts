@@ -8,7 +8,7 @@ import { JETSTREAM_STREAM, JETSTREAM_SUBJECTS } from '@labline/contracts';
 import { createLogger } from '@labline/telemetry';
 import { findOrStartNats, freePort, waitFor, type StartedInfra } from '@labline/testkit';
 import { connect, type NatsConnection } from 'nats';
-import { watchDeactivatedUsers, type DeactivatedUsers } from './deactivations';
+import { watchDeactivatedUsers, type DeactivatedUsers } from '../src/deactivations';
 
 const silent = createLogger('test', 'silent');
 
