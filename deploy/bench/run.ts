@@ -4,10 +4,10 @@
  * with real signed tokens for three roles. Prints p50/p95/p99 and exits 1 when p99 misses the target.
  */
 import { performance } from 'node:perf_hooks';
-import { clinicalConfigSchema, service } from '@labline/clinical';
+import { service } from '@labline/clinical';
 import { createDatabasePool, migrate } from '@labline/db';
 import { createPostgresEventStore } from '@labline/eventstore';
-import { buildServiceApp, createServiceContext, serviceMigrations } from '@labline/service-kit';
+import { buildInProcess, serviceMigrations } from '@labline/service-kit';
 import { createTestDatabase, createTestKeys } from '@labline/testkit';
 import {
   CLINICIAN_BASE,
@@ -52,18 +52,12 @@ try {
   );
 
   const keys = await createTestKeys();
-  const config = clinicalConfigSchema.parse({
-    DATABASE_URL: database.url,
-    IDENTITY_JWKS_URL: 'http://127.0.0.1/unused',
-    LOG_LEVEL: 'silent',
-  });
-  const context = await createServiceContext(service, {
-    config,
+  const { app } = await buildInProcess(service, {
+    env: { DATABASE_URL: database.url, IDENTITY_JWKS_URL: `${database.url}/unused` },
     pool,
     store,
     resources: { keys: { jwks: keys.jwks } },
   });
-  const app = buildServiceApp(service, context, { logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const tokens = {
     super_admin: await keys.mintToken({ id: SUPER_ADMIN_ID, role: 'super_admin' }),

@@ -5,8 +5,8 @@
 import type { SessionUser } from '@labline/contracts';
 import { createDatabasePool, migrate, type DatabasePool } from '@labline/db';
 import { createPostgresEventStore, type PostgresEventStore } from '@labline/eventstore';
-import { DEMO_PASSWORD, identityConfigSchema, service, type IdentityContext } from '@labline/identity';
-import { buildServiceApp, createServiceContext, serviceMigrations, type HttpApp } from '@labline/service-kit';
+import { DEMO_PASSWORD, service, type IdentityContext } from '@labline/identity';
+import { buildInProcess, serviceMigrations, type HttpApp } from '@labline/service-kit';
 import { createTestDatabase } from '@labline/testkit';
 
 export interface SeededIdentity {
@@ -20,19 +20,15 @@ export interface SeededIdentity {
 /** Identity on its own database, with the demo institutions and accounts (DEMO_PASSWORD). */
 export async function startSeededIdentity(): Promise<SeededIdentity> {
   const database = await createTestDatabase('system_identity');
-  const config = identityConfigSchema.parse({
-    DATABASE_URL: database.url,
-    LOG_LEVEL: 'silent',
-    LABLINE_SEED: 'demo',
-    LOGIN_RATE_LIMIT_PER_ADDRESS: '1000',
-  });
   await migrate(database.url, 'identity', await serviceMigrations(service));
   const pool = await createDatabasePool({ url: database.url, schema: 'identity' });
   const store = createPostgresEventStore({ pool });
-  const context = await createServiceContext(service, { config, pool, store });
+  const { app, context } = await buildInProcess(service, {
+    env: { DATABASE_URL: database.url, LABLINE_SEED: 'demo', LOGIN_RATE_LIMIT_PER_ADDRESS: '1000' },
+    pool,
+    store,
+  });
   await service.seed?.(context);
-  const app = buildServiceApp(service, context, { logger: false });
-  await app.ready();
   return {
     app,
     pool,

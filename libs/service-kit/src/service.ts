@@ -184,6 +184,26 @@ export function startProjectionConsumer(
   });
 }
 
+/**
+ * A service in this process on a given pool and store (tests, the benchmark): its configuration parsed from
+ * `env` as at start-up, its resources as given (local keys, cheap password hashing) or from the declaration.
+ */
+export async function buildInProcess<C extends BaseServiceConfig, M extends EventSchemaMap, R>(
+  definition: ServiceDefinition<C, M, R>,
+  parts: { env: Record<string, string>; pool: DatabasePool; store: EventStore; resources?: R },
+): Promise<{ context: ServiceContext<C, M, R>; app: HttpApp }> {
+  const config = definition.config.parse({ LOG_LEVEL: 'silent', ...parts.env });
+  const context = await createServiceContext(definition, {
+    config,
+    pool: parts.pool,
+    store: parts.store,
+    ...(parts.resources === undefined ? {} : { resources: parts.resources }),
+  });
+  const app = buildServiceApp(definition, context, { logger: false });
+  await app.ready();
+  return { context, app };
+}
+
 /** The source a projection rebuilds from: the service's own store, or the JetStream stream. */
 export function rebuildSourceOf(
   projection: Projection | CrossServiceProjection,

@@ -6,18 +6,12 @@ import type { DurableConsumer } from '@labline/bus';
 import type { Role } from '@labline/contracts';
 import { createDatabasePool, migrate } from '@labline/db';
 import { createPostgresEventStore, type EventStore } from '@labline/eventstore';
-import {
-  buildServiceApp,
-  createServiceContext,
-  serviceMigrations,
-  startProjectionConsumer,
-  type HttpApp,
-} from '@labline/service-kit';
+import { buildInProcess, serviceMigrations, startProjectionConsumer, type HttpApp } from '@labline/service-kit';
 import { createTestDatabase, createTestKeys, waitFor, type TestDatabase } from '@labline/testkit';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
-import { clinicalConfigSchema, type ClinicalContext } from '../src/config';
+import type { ClinicalContext } from '../src/config';
 import { identityDirectoryProjection } from '../src/projections/directory/projection';
 import { service } from '../src/service';
 import { startPrivateNats, type PrivateNats } from './nats';
@@ -132,19 +126,12 @@ export async function startClinical(): Promise<ClinicalTestContext> {
     { description: 'identity events projected' },
   );
 
-  const config = clinicalConfigSchema.parse({
-    DATABASE_URL: database.url,
-    IDENTITY_JWKS_URL: 'http://127.0.0.1/unused',
-    LOG_LEVEL: 'silent',
-  });
-  const context = await createServiceContext(service, {
-    config,
+  const { app, context } = await buildInProcess(service, {
+    env: { DATABASE_URL: database.url, IDENTITY_JWKS_URL: 'http://127.0.0.1/unused' },
     pool,
     store,
     resources: { keys: { jwks: keys.jwks } },
   });
-  const app = buildServiceApp(service, context, { logger: false });
-  await app.ready();
   return {
     app,
     context,

@@ -1,35 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ERRORS, institutionSchema, type ClinicalEventData, type Institution } from '@labline/contracts';
+import { ERRORS, institutionSchema, type Institution } from '@labline/contracts';
 import type { DurableConsumer } from '@labline/bus';
 import { createLogger } from '@labline/telemetry';
 import { waitFor } from '@labline/testkit';
 import { startProjectionConsumer } from '@labline/service-kit';
 import { institutionPatientsProjection } from '../src/projections/institution-patients/projection';
+import { patient } from './patients';
 import { signInDemoAccounts, type DemoAccount, type Method, type SignedInAccounts } from './accounts';
 import { bearer, startIdentity, storedState, type IdentityTestContext } from './harness';
 import { startPrivateNats, type PrivateNats } from './nats';
-
-const patient = (patientId: number, institutionIds: number[]): ClinicalEventData<'PatientRegistered'> => ({
-  patientId,
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  date_of_birth: '1980-12-10',
-  gender: 'Female',
-  phone: null,
-  email: null,
-  insurance_number: null,
-  nhs_number: null,
-  street_address_1: null,
-  street_address_2: null,
-  city: null,
-  state: null,
-  postal_code: null,
-  country: null,
-  medical_record_number: `MRN-${patientId}`,
-  institution_ids: institutionIds,
-  clinician_id: null,
-});
 
 describe('institutions', () => {
   let context: IdentityTestContext;

@@ -6,37 +6,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { DurableConsumer } from '@labline/bus';
-import { ERRORS, JETSTREAM_STREAM, type ClinicalEventData } from '@labline/contracts';
+import { ERRORS, JETSTREAM_STREAM } from '@labline/contracts';
 import { rebuildProjections, startProjectionConsumer } from '@labline/service-kit';
 import { waitFor } from '@labline/testkit';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { institutionPatientsProjection } from '../src/projections/institution-patients/projection';
 import { service } from '../src/service';
+import { patient } from './patients';
 import { signInDemoAccounts, type SignedInAccounts } from './accounts';
 import { startIdentity, type IdentityTestContext } from './harness';
 import { startPrivateNats, type PrivateNats } from './nats';
-
-const patient = (patientId: number, institutionIds: number[]): ClinicalEventData<'PatientRegistered'> => ({
-  patientId,
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  date_of_birth: '1980-12-10',
-  gender: 'Female',
-  phone: null,
-  email: null,
-  insurance_number: null,
-  nhs_number: null,
-  street_address_1: null,
-  street_address_2: null,
-  city: null,
-  state: null,
-  postal_code: null,
-  country: null,
-  medical_record_number: `MRN-${patientId}`,
-  institution_ids: institutionIds,
-  clinician_id: null,
-});
 
 describe('projection rebuild', () => {
   let context: IdentityTestContext;
