@@ -54,6 +54,8 @@ export const ERRORS = {
   failedToFetchInstitution: 'Failed to fetch institution',
   failedToSaveInstitution: 'Failed to save institution',
   cannotDeactivateSelf: 'You cannot deactivate your own account',
+  superAdminHasNoInstitution: 'A super admin does not belong to an institution',
+  institutionRequiredForRole: 'An institution is required for this role',
 } as const;
 
 export const MESSAGES = {

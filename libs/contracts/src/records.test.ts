@@ -5,8 +5,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ROLES, type Role } from './access';
+import { ERRORS } from './errors';
 import {
-  canChangeUserStatus,
+  accountInstitutionProblem,
+  canAssignRole,
   canCreateInstitution,
   canCreatePatient,
   canDeletePatient,
@@ -14,6 +16,7 @@ import {
   canEditPatient,
   canListInstitutionPatients,
   canManageUser,
+  USER_ACTIONS,
   canManageUsers,
   canOrderTests,
   canReadInstitution,
@@ -173,22 +176,10 @@ describe('per-record access rules: users', () => {
     );
   });
 
-  it('manages a user, and changes their status but never their own', () => {
-    const manage = {
-      self: [T, T, F, F, F, F],
-      'own institution': [T, T, F, F, F, F],
-      'clinician of another institution linked to own': [T, F, F, F, F, F],
-      'another institution': [T, F, F, F, F, F],
-      'no institution': [T, F, F, F, F, F],
-    } as const;
-    assertMatrix('canManageUser', manage, (caller, relation) => canManageUser(caller, target(relation)));
-    assertMatrix('canChangeUserStatus', { ...manage, self: [F, F, F, F, F, F] }, (caller, relation) =>
-      canChangeUserStatus(caller, target(relation)),
-    );
+  it('manages users: canManageUsers and canSetAccountScope', () => {
     assertMatrix('canManageUsers', { any: [T, T, F, F, F, F] }, (caller) => canManageUsers(caller));
     assertMatrix('canSetAccountScope', { any: [T, F, F, F, F, F] }, (caller) => canSetAccountScope(caller));
   });
-
   it('lists users by what the screen asks for', () => {
     const lists = (role: 'clinician' | 'fulfillment_agent' | undefined) => (caller: Caller) =>
       userListScope(caller, { role }) !== null;
@@ -197,6 +188,67 @@ describe('per-record access rules: users', () => {
     assertMatrix('userListScope(fulfillment agents)', { any: [T, T, T, T, T, F] }, lists('fulfillment_agent'));
     // Pickers of the ordering roles list active users only, whatever the filter asks for.
     assert.deepEqual(userListScope(callerAs('clinician'), { role: 'clinician', isActive: false })?.isActive, true);
+  });
+});
+
+describe('who may manage whom (every actor role × target role × same/other institution × action)', () => {
+  /** The spec's answer, written as a table: whom each role may manage in its institution and in others. */
+  const MAY_MANAGE: Record<Role, { sameInstitution: readonly Role[]; otherInstitution: readonly Role[] }> = {
+    super_admin: { sameInstitution: ROLES, otherInstitution: ROLES },
+    institution_admin: {
+      sameInstitution: ['institution_admin', 'clinician', 'client_admin', 'fulfillment_agent', 'lab_user'],
+      otherInstitution: [],
+    },
+    clinician: { sameInstitution: [], otherInstitution: [] },
+    client_admin: { sameInstitution: [], otherInstitution: [] },
+    fulfillment_agent: { sameInstitution: [], otherInstitution: [] },
+    lab_user: { sameInstitution: [], otherInstitution: [] },
+  };
+
+  it('answers every cell as the table says, and never lets anyone deactivate or reactivate themself', () => {
+    let cells = 0;
+    for (const actorRole of ROLES) {
+      const actor = { ...callerAs(actorRole), institutionId: OWN };
+      for (const targetRole of ROLES) {
+        for (const relation of ['sameInstitution', 'otherInstitution'] as const) {
+          const target = { id: 77, role: targetRole, institution_id: relation === 'sameInstitution' ? OWN : OTHER };
+          const expected = MAY_MANAGE[actorRole][relation].includes(targetRole);
+          for (const action of USER_ACTIONS) {
+            assert.equal(
+              canManageUser(actor, target, action),
+              expected,
+              `${actorRole} ${action} ${targetRole} of the ${relation}`,
+            );
+            assert.equal(
+              canManageUser(actor, { ...target, id: actor.userId }, action),
+              expected && action !== 'deactivate' && action !== 'reactivate',
+            );
+            cells += 1;
+          }
+        }
+      }
+    }
+    assert.equal(cells, ROLES.length * ROLES.length * 2 * USER_ACTIONS.length);
+  });
+
+  it('lets nobody give a role above their own', () => {
+    for (const actorRole of ROLES) {
+      for (const role of ROLES) {
+        const expected = MAY_MANAGE[actorRole].sameInstitution.includes(role);
+        assert.equal(canAssignRole(callerAs(actorRole), role), expected, `${actorRole} assigns ${role}`);
+      }
+    }
+  });
+
+  it('keeps super admins out of institutions and the institution roles in one', () => {
+    assert.equal(accountInstitutionProblem('super_admin', OWN), ERRORS.superAdminHasNoInstitution);
+    assert.equal(accountInstitutionProblem('super_admin', null), null);
+    for (const role of ['institution_admin', 'client_admin', 'lab_user'] as const) {
+      assert.equal(accountInstitutionProblem(role, null), ERRORS.institutionRequiredForRole, role);
+      assert.equal(accountInstitutionProblem(role, OWN), null, role);
+    }
+    assert.equal(accountInstitutionProblem('fulfillment_agent', null), null);
+    assert.equal(accountInstitutionProblem('clinician', null), null);
   });
 });
 

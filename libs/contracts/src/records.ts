@@ -5,6 +5,7 @@
  * `core/src/access.ts`, ant-design-pro's `access.ts`).
  */
 import { canAccessSection, type Role } from './access';
+import { ERRORS } from './errors';
 
 /** The signed-in user as every rule sees them: one shape for the services, the gateway and the web app. */
 export interface Caller {
@@ -230,23 +231,61 @@ type Manager = Pick<Caller, 'userId' | 'role' | 'institutionId'>;
 export const canManageUsers = (caller: Manager): boolean =>
   caller.role === 'super_admin' || caller.role === 'institution_admin';
 
+/** A user's rank in user management: nobody manages, creates or promotes to a role above their own. */
+const MANAGEMENT_RANK: Readonly<Record<Role, number>> = {
+  super_admin: 3,
+  institution_admin: 2,
+  clinician: 1,
+  client_admin: 1,
+  fulfillment_agent: 1,
+  lab_user: 1,
+};
+
+/** What an administrator does to an account. */
+export const USER_ACTIONS = ['edit', 'deactivate', 'reactivate', 'set_password'] as const;
+export type UserAction = (typeof USER_ACTIONS)[number];
+
+/** Whether an administrator may give an account this role (create, or change a role to it). */
+export const canAssignRole = (actor: Manager, role: Role): boolean =>
+  canManageUsers(actor) && MANAGEMENT_RANK[role] <= MANAGEMENT_RANK[actor.role];
+
 /**
- * Edit a user: super_admin any user; an institution_admin the users whose primary institution is theirs (a
- * clinician of another institution linked to theirs is visible to them but not theirs to change).
+ * Whether an administrator may do this to a user: super_admin to anyone; an institution_admin to the users
+ * whose primary institution is theirs (a clinician of another institution linked to theirs is visible to them
+ * but not theirs to change); nobody to a user of a higher role; nobody deactivates or reactivates themself.
  */
-export function canManageUser(actor: Manager, target: Pick<UserAccessFacts, 'institution_id'>): boolean {
+export function canManageUser(
+  actor: Manager,
+  target: Pick<UserAccessFacts, 'id' | 'institution_id'> & { role: Role },
+  action: UserAction = 'edit',
+): boolean {
+  if ((action === 'deactivate' || action === 'reactivate') && actor.userId === target.id) return false;
+  if (!canAssignRole(actor, target.role)) return false;
   if (actor.role === 'super_admin') return true;
-  return (
-    actor.role === 'institution_admin' && actor.institutionId !== null && target.institution_id === actor.institutionId
-  );
+  return actor.institutionId !== null && target.institution_id === actor.institutionId;
 }
 
 /** Deactivate and reactivate: as edit, never on oneself. */
-export const canChangeUserStatus = (actor: Manager, target: Pick<UserAccessFacts, 'id' | 'institution_id'>): boolean =>
-  actor.userId !== target.id && canManageUser(actor, target);
+export const canChangeUserStatus = (
+  actor: Manager,
+  target: Pick<UserAccessFacts, 'id' | 'institution_id'> & { role: Role },
+): boolean => canManageUser(actor, target, 'deactivate');
 
 /** Only super_admin chooses the super_admin role, a user's primary institution and the menu permissions. */
 export const canSetAccountScope = (actor: Manager): boolean => actor.role === 'super_admin';
+
+/** Roles that always belong to an institution (a clinician belongs through their clinician institutions). */
+export const ROLES_WITH_INSTITUTION: readonly Role[] = ['institution_admin', 'client_admin', 'lab_user'];
+
+/**
+ * What is wrong with an account's institution for its role, or null: a super_admin never has one;
+ * institution_admin, client_admin and lab_user always do; fulfillment agents may be system-level partners.
+ */
+export function accountInstitutionProblem(role: Role, institutionId: number | null): string | null {
+  if (role === 'super_admin' && institutionId !== null) return ERRORS.superAdminHasNoInstitution;
+  if (ROLES_WITH_INSTITUTION.includes(role) && institutionId === null) return ERRORS.institutionRequiredForRole;
+  return null;
+}
 
 // ------------------------------------------------------------------------------------------ institutions
 

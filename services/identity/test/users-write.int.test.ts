@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { CMS_SUB_PERMISSIONS, defaultPermissionsForRole, ERRORS, type User } from '@labline/contracts';
+import { CMS_SUB_PERMISSIONS, defaultPermissionsForRole, ERRORS, SYSTEM_ACTOR, type User } from '@labline/contracts';
+import { registerUser } from '../src/commands/users';
 import { DEMO_PASSWORD } from '../src/seed';
-import { signInDemoAccounts, type DemoAccount, type SignedInAccounts } from './accounts';
+import { signInDemoAccounts, type DemoAccount, type Method, type SignedInAccounts } from './accounts';
 import { bearer, login, signIn, startIdentity, storedState, type IdentityTestContext } from './harness';
 
 describe('user administration: writes', () => {
@@ -20,6 +21,7 @@ describe('user administration: writes', () => {
     last_name: 'Okafor',
     phone: '+44 20 7946 0999',
     role: 'lab_user',
+    institution_id: northwind,
     password: 'a-good-password',
     permissions: ['dashboard', 'results'],
     ...overrides,
@@ -68,6 +70,9 @@ describe('user administration: writes', () => {
         ['super', newUser({ role: 'clinician', institution_id: northwind }), 400, ERRORS.cliniciansNeedInstitution],
         ['super', newUser({ institution_id: 424_242 }), 400, ERRORS.institutionNotFound],
         ['super', newUser({ email: 'LAB@northwind.labline.test' }), 409, ERRORS.emailAlreadyRegistered],
+        ['super', newUser({ institution_id: null }), 400, ERRORS.institutionRequiredForRole],
+        ['super', newUser({ role: 'institution_admin', institution_id: null }), 400, ERRORS.institutionRequiredForRole],
+        ['super', newUser({ role: 'super_admin' }), 400, ERRORS.superAdminHasNoInstitution],
         ['admin', newUser({ role: 'super_admin' }), 403, ERRORS.forbidden],
         ['admin', newUser({ institution_id: riverside }), 403, ERRORS.forbidden],
         ['admin', newUser({ role: 'clinician', clinician_institution_ids: [riverside] }), 403, ERRORS.forbidden],
@@ -198,6 +203,43 @@ describe('user administration: writes', () => {
       assert.deepEqual([taken.statusCode, taken.json()], [409, { error: ERRORS.emailAlreadyRegistered }]);
       assert.deepEqual(await storedState(context), before);
       assert.deepEqual(await current(ids.lab!), lab);
+    });
+
+    it('keeps an institution_admin from managing a super_admin filed under their institution', async () => {
+      // A super_admin with an institution, as data from before the rule could hold: the command path refuses it now.
+      const userId = await registerUser(
+        context.commands,
+        {
+          email: 'legacy.root@northwind.labline.test',
+          first_name: 'Legacy',
+          last_name: 'Root',
+          phone: null,
+          role: 'super_admin',
+          institution_id: northwind,
+          clinician_institution_ids: [],
+          permissions: [],
+          is_active: true,
+          password: 'a-good-password',
+        },
+        { actor: SYSTEM_ACTOR, correlationId: 'legacy-data', causationId: null, traceparent: null },
+      );
+      const before = await storedState(context);
+      const root = await current(userId);
+      const attempts: [Method, string, unknown][] = [
+        ['PUT', `/users/${userId}`, form(root, { role: 'lab_user' })],
+        ['PUT', `/users/${userId}`, form(root, { password: 'a-new-password' })],
+        ['POST', `/users/${userId}/deactivate`, undefined],
+        ['DELETE', `/users/${userId}`, undefined],
+      ];
+      for (const [method, url, payload] of attempts) {
+        const response = await call('admin', method, url, payload);
+        assert.deepEqual(
+          [response.statusCode, response.json()],
+          [403, { error: ERRORS.forbidden }],
+          `${method} ${url}`,
+        );
+      }
+      assert.deepEqual(await storedState(context), before);
     });
 
     it('lets super_admin change role, institution and permissions', async () => {

@@ -76,7 +76,7 @@ export async function setUserActiveAsAdministrator(
     stream: userStream(userId),
     decider: userDecider,
     command: async (state) => {
-      assertCanManageUser(actor, registered(state));
+      assertCanManageUser(actor, registered(state), active ? 'reactivate' : 'deactivate');
       return { type: 'SetUserActive' as const, data: { actorUserId: actor.userId, active } };
     },
     metadata,

@@ -5,6 +5,8 @@
  * for them; a super_admin creating anyone else must give menu permissions.
  */
 import {
+  accountInstitutionProblem,
+  canAssignRole,
   canManageUser,
   canManageUsers,
   CMS_SUB_PERMISSIONS,
@@ -15,6 +17,7 @@ import {
   type IdentityEventData,
   type Permission,
   type Role,
+  type UserAction,
 } from '@labline/contracts';
 import { RuleViolation } from '@labline/eventstore';
 import type { UserState } from './state';
@@ -68,7 +71,6 @@ function institutionAdminAccount(
 ): Omit<Account, 'permissions'> {
   const own = actor.institutionId;
   if (own === null) throw new RuleViolation('forbidden', ERRORS.noPermissionManageUsers);
-  if (input.role === 'super_admin') throw new RuleViolation('forbidden', ERRORS.forbidden);
   if (input.institution_id !== null && input.institution_id !== own) {
     throw new RuleViolation('forbidden', ERRORS.forbidden);
   }
@@ -103,27 +105,40 @@ function superAdminAccount(input: AccountInput): Omit<Account, 'permissions'> {
   };
 }
 
+/** The role and institution rules every account meets, whoever saves it. */
+function assertAccountShape(actor: Administrator, account: Omit<Account, 'permissions'>): void {
+  if (!canAssignRole(actor, account.role)) throw new RuleViolation('forbidden', ERRORS.forbidden);
+  const problem = accountInstitutionProblem(account.role, account.institution_id);
+  if (problem) throw new RuleViolation('invalid', problem);
+}
+
 /** The account a new user gets, or the rule it breaks. */
 export function accountForNewUser(actor: Administrator, input: AccountInput): Account {
   assertCanManageUsers(actor);
   if (actor.role === 'super_admin') {
     const permissions = unique(input.permissions);
     assertPermissionsComplete(permissions, input.role !== 'super_admin');
-    return { ...superAdminAccount(input), permissions };
+    const account = superAdminAccount(input);
+    assertAccountShape(actor, account);
+    return { ...account, permissions };
   }
-  return { ...institutionAdminAccount(actor, input, null), permissions: defaultPermissionsForRole(input.role) };
+  const account = institutionAdminAccount(actor, input, null);
+  assertAccountShape(actor, account);
+  return { ...account, permissions: defaultPermissionsForRole(input.role) };
 }
 
 /**
- * Whether the administrator may change this user at all. An institution_admin manages the users whose
- * primary institution is theirs; a clinician of another institution linked to theirs is visible but theirs
- * to read only.
+ * Whether the administrator may do this to the user at all (contracts' canManageUser): an institution_admin
+ * manages the users whose primary institution is theirs (a clinician of another institution linked to theirs
+ * is visible but theirs to read only); nobody manages a user of a higher role; nobody deactivates themself.
  */
-export function assertCanManageUser(actor: Administrator, user: RegisteredUser): void {
+export function assertCanManageUser(actor: Administrator, user: RegisteredUser, action: UserAction = 'edit'): void {
   assertCanManageUsers(actor);
-  if (!canManageUser(actor, { institution_id: user.institutionId })) {
-    throw new RuleViolation('forbidden', ERRORS.forbidden);
+  if (action === 'deactivate' && actor.userId === user.userId) {
+    throw new RuleViolation('forbidden', ERRORS.cannotDeactivateSelf);
   }
+  const target = { id: user.userId, role: user.role, institution_id: user.institutionId };
+  if (!canManageUser(actor, target, action)) throw new RuleViolation('forbidden', ERRORS.forbidden);
 }
 
 /** The account after an administrator's save, or the rule it breaks. */
@@ -133,9 +148,13 @@ export function accountAfterUpdate(actor: Administrator, user: RegisteredUser, i
     const permissions = unique(input.permissions);
     // An empty list is allowed on edit: it means the role's defaults (spec 1 §6).
     assertPermissionsComplete(permissions, false);
-    return { ...superAdminAccount(input), permissions };
+    const account = superAdminAccount(input);
+    assertAccountShape(actor, account);
+    return { ...account, permissions };
   }
   // Menu permissions are super_admin's to edit: kept, or the new role's defaults when the role changes.
   const permissions = input.role === user.role ? user.permissions : defaultPermissionsForRole(input.role);
-  return { ...institutionAdminAccount(actor, input, user), permissions };
+  const account = institutionAdminAccount(actor, input, user);
+  assertAccountShape(actor, account);
+  return { ...account, permissions };
 }
