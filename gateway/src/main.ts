@@ -1,5 +1,5 @@
 /** Composition root: the environment, telemetry, the gateway, listen. */
-import { SERVICES } from '@labline/contracts';
+import { DEPLOYED_SERVICES } from '@labline/contracts';
 import type { DeactivatedUsers } from './deactivations';
 import { createLogger, startTelemetry } from '@labline/telemetry';
 import type { NatsConnection } from 'nats';
@@ -17,7 +17,8 @@ const env = loadConfig(envSchema);
 const config = gatewayConfigFromEnv(env);
 const logger = createLogger('gateway');
 
-const missing = SERVICES.filter((service) => !config.upstreams[service]);
+// The services that exist (the one list in contracts) need their URL; the planned ones answer 503 until then.
+const missing = DEPLOYED_SERVICES.filter((service) => !config.upstreams[service]);
 if (missing.length > 0) {
   logger.warn(
     { services: missing, variables: missing.map((service) => URL_VARIABLES[service]) },
