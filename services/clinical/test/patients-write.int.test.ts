@@ -231,3 +231,64 @@ describe('editing and deleting patients', () => {
     await refused(() => del(USERS.superAdmin, id), 404, ERRORS.patientNotFound);
   });
 });
+
+describe('a patient shared by two institutions', () => {
+  const shared = async () =>
+    createPatient(context, USERS.superAdmin, {
+      first_name: 'Shared',
+      email: `shared.${Math.random().toString(36).slice(2, 8)}@example.com`,
+      institution_ids: [NORTHWIND, RIVERSIDE],
+    });
+  const detail = async (caller: TestUser, id: number) =>
+    context.app.inject({ url: `/patients/${id}`, headers: await context.as(caller) });
+
+  it('is edited by the admin of one institution, who keeps the other institution on save', async () => {
+    const { id } = await shared();
+    const response = await context.app.inject({
+      method: 'PUT',
+      url: `/patients/${id}`,
+      headers: await context.as(USERS.northwindAdmin),
+      payload: patientForm({ first_name: 'Renamed', institution_ids: [NORTHWIND] }),
+    });
+    assert.equal(response.statusCode, 200, response.body);
+    const { patient } = response.json();
+    assert.deepEqual(patient.institution_ids, [NORTHWIND, RIVERSIDE]);
+    assert.deepEqual(patient.institution_names, ['Northwind General Hospital', 'Riverside Clinic']);
+    assert.equal(patient.first_name, 'Renamed');
+  });
+
+  it("is deleted by one institution's admin for theirs only, and for good by the last one", async () => {
+    const { id } = await shared();
+    const removed = await context.app.inject({
+      method: 'DELETE',
+      url: `/patients/${id}`,
+      headers: await context.as(USERS.northwindAdmin),
+    });
+    assert.equal(removed.statusCode, 204);
+    assert.equal((await detail(USERS.northwindAdmin, id)).statusCode, 404);
+    const stillThere = await detail(USERS.riversideAdmin, id);
+    assert.equal(stillThere.statusCode, 200);
+    assert.deepEqual(stillThere.json().patient.institution_ids, [RIVERSIDE]);
+    const [event] = (await context.store.readStream(`patient-${id}`)).slice(-1);
+    assert.equal(event?.type, 'PatientRemovedFromInstitutions');
+
+    const deleted = await context.app.inject({
+      method: 'DELETE',
+      url: `/patients/${id}`,
+      headers: await context.as(USERS.riversideAdmin),
+    });
+    assert.equal(deleted.statusCode, 204);
+    assert.equal((await detail(USERS.superAdmin, id)).statusCode, 404);
+  });
+
+  it('is deleted for all by a super_admin', async () => {
+    const { id } = await shared();
+    const response = await context.app.inject({
+      method: 'DELETE',
+      url: `/patients/${id}`,
+      headers: await context.as(USERS.superAdmin),
+    });
+    assert.equal(response.statusCode, 204);
+    assert.equal((await detail(USERS.riversideAdmin, id)).statusCode, 404);
+  });
+});

@@ -175,6 +175,15 @@ describe('institutions', () => {
       data: { patientId: 501, institution_ids: [riverside] },
     });
     await waitFor(async () => (await stats()).patients === 1, { description: 'the deleted patient uncounted' });
+    // Taken out of Riverside by its admin, the shared patient still counts for Northwind.
+    await nats.publish('lab.clinical.patient.PatientRemovedFromInstitutions', {
+      type: 'PatientRemovedFromInstitutions',
+      stream: 'patient-502',
+      version: 2,
+      data: { patientId: 502, removed_institution_ids: [riverside], institution_ids: [northwind] },
+    });
+    await waitFor(async () => (await stats()).patients === 0, { description: 'the shared patient left Riverside' });
+    assert.equal((await call('admin', 'GET', `/institutions/${northwind}/stats`)).json().stats.patients, 1);
     assert.equal(consumer.stats.poisoned, 0);
   });
 });

@@ -39,10 +39,21 @@ export const patientDeletedSchema = z.object({
   institution_ids: z.array(entityIdSchema),
 });
 
+/**
+ * An administrator of some but not all of a shared patient's institutions deleted it: it leaves theirs and
+ * stays on record for the others (the first remaining one is the primary).
+ */
+export const patientRemovedFromInstitutionsSchema = z.object({
+  patientId: entityIdSchema,
+  removed_institution_ids: z.array(entityIdSchema).min(1),
+  institution_ids: z.array(entityIdSchema).min(1),
+});
+
 export const CLINICAL_EVENT_SCHEMAS = {
   PatientRegistered: patientRegisteredSchema,
   PatientUpdated: patientUpdatedSchema,
   PatientDeleted: patientDeletedSchema,
+  PatientRemovedFromInstitutions: patientRemovedFromInstitutionsSchema,
 } as const;
 export type ClinicalEventType = keyof typeof CLINICAL_EVENT_SCHEMAS;
 export type ClinicalEventData<T extends ClinicalEventType> = z.infer<(typeof CLINICAL_EVENT_SCHEMAS)[T]>;

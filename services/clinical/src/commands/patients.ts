@@ -2,7 +2,7 @@ import type { Caller, PatientInput } from '@labline/contracts';
 import type { AppendMetadata } from '@labline/eventstore';
 import { nextId } from '@labline/service-kit';
 import type { ClinicalContext } from '../config';
-import { patientDecider, type PatientFacts } from '../domain/patient/decide';
+import { patientDecider, placedInstitutionIds, type PatientFacts } from '../domain/patient/decide';
 import { patientStream } from '../domain/patient/events';
 import { activeClinicianIds, knownInstitutionIds } from '../projections/directory/queries';
 
@@ -37,7 +37,10 @@ export async function registerPatient(
   return patientId;
 }
 
-/** PUT /patients/{id}: the whole form as the new record; an unchanged form records nothing. */
+/**
+ * PUT /patients/{id}: the whole form as the new record; an unchanged form records nothing. The facts are
+ * looked up for the institutions the save files the patient under (a shared patient keeps its others).
+ */
 export async function updatePatient(
   deps: CommandDependencies,
   caller: Caller,
@@ -45,11 +48,15 @@ export async function updatePatient(
   input: PatientInput,
   metadata: AppendMetadata,
 ): Promise<void> {
-  const facts = await factsFor(deps, input);
   await deps.commands.handleCommand({
     stream: patientStream(patientId),
     decider: patientDecider,
-    command: { type: 'UpdatePatient', data: { patientId, input, caller, facts } },
+    command: async (state) => {
+      const current = state.status === 'registered' ? state.patient.institution_ids : [];
+      const placed = placedInstitutionIds(caller, input.institution_ids, current);
+      const facts = await factsFor(deps, { ...input, institution_ids: placed });
+      return { type: 'UpdatePatient' as const, data: { patientId, input, caller, facts } };
+    },
     metadata,
   });
 }

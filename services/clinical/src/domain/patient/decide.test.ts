@@ -221,3 +221,56 @@ describe('patient decider: edit and delete', () => {
     spec.given([]).when(update(superAdmin)).thenThrows(violation('not_found'));
   });
 });
+
+describe('patient decider: a patient shared by two institutions', () => {
+  const shared = { ...registered, institution_ids: [NORTHWIND, RIVERSIDE] };
+  const history = [{ type: 'PatientRegistered' as const, data: shared }];
+
+  it("takes the patient out of an administrator's institutions only, and deletes it with the last", () => {
+    spec
+      .given(history)
+      .when(remove(admin))
+      .then([
+        {
+          type: 'PatientRemovedFromInstitutions',
+          data: { patientId: 42, removed_institution_ids: [NORTHWIND], institution_ids: [RIVERSIDE] },
+        },
+      ]);
+    const removedFromNorthwind = [
+      ...history,
+      {
+        type: 'PatientRemovedFromInstitutions' as const,
+        data: { patientId: 42, removed_institution_ids: [NORTHWIND], institution_ids: [RIVERSIDE] },
+      },
+    ];
+    spec.given(removedFromNorthwind).when(remove(admin)).thenThrows(violation('not_found'));
+    spec
+      .given(removedFromNorthwind)
+      .when(remove(riversideAdmin))
+      .then([{ type: 'PatientDeleted', data: { patientId: 42, institution_ids: [RIVERSIDE] } }]);
+  });
+
+  it('lets a super_admin delete it for all', () => {
+    spec
+      .given(history)
+      .when(remove(superAdmin))
+      .then([{ type: 'PatientDeleted', data: { patientId: 42, institution_ids: [NORTHWIND, RIVERSIDE] } }]);
+  });
+
+  it('keeps the other institutions, in their place, when an administrator of one saves the form', () => {
+    const renamed = { ...shared, first_name: 'Amy' };
+    spec
+      .given(history)
+      .when(update(admin, { first_name: 'Amy', institution_ids: [NORTHWIND] }))
+      .then([{ type: 'PatientUpdated', data: renamed }]);
+    spec
+      .given(history)
+      .when(update(riversideAdmin, { first_name: 'Amy', institution_ids: [RIVERSIDE, NORTHWIND] }))
+      .then([{ type: 'PatientUpdated', data: renamed }]);
+    // Dropping their own institution is theirs to do; the other stays.
+    spec
+      .given(history)
+      .when(update(riversideAdmin, { institution_ids: [NORTHWIND] }, { ...facts, primaryInstitutionClinicianIds: [3] }))
+      .then([{ type: 'PatientUpdated', data: { ...shared, institution_ids: [NORTHWIND] } }]);
+  });
+});

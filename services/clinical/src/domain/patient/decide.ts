@@ -39,16 +39,33 @@ export type PatientCommand = RegisterPatient | UpdatePatient | DeletePatient;
 export const generatedMedicalRecordNumber = (institutionId: number, patientId: number): string =>
   `MRN-${institutionId}-${String(patientId).padStart(6, '0')}`;
 
+/**
+ * The institutions a save files the patient under. The caller chooses among theirs; a shared patient's other
+ * institutions are not theirs to add or drop, so they stay as they are (in their place: the primary stays the
+ * primary), whether the form sends them back or not.
+ */
+export function placedInstitutionIds(caller: Caller, requested: readonly number[], current: readonly number[]) {
+  const own = (id: number) => canFilePatientUnder(caller, id);
+  const chosen = [...new Set(requested)].filter((id) => own(id) || !current.includes(id));
+  return [...current.filter((id) => !own(id) || chosen.includes(id)), ...chosen.filter((id) => !current.includes(id))];
+}
+
 /** The institutions and clinician of a patient form, by the rules of spec 1 §5 and issue 3 item 2. */
-function assignment(input: PatientInput, caller: Caller, facts: PatientFacts) {
-  const institutionIds = [...new Set(input.institution_ids)];
-  const primary = institutionIds[0];
-  if (primary === undefined) throw new RuleViolation('invalid', ERRORS.atLeastOneInstitution);
-  if (caller.role === 'clinician' && institutionIds.length > 1) {
+function assignment(input: PatientInput, caller: Caller, facts: PatientFacts, current: readonly number[] = []) {
+  const requested = [...new Set(input.institution_ids)];
+  if (
+    caller.role === 'clinician' &&
+    requested.filter((id) => !current.includes(id) || canFilePatientUnder(caller, id)).length > 1
+  ) {
     throw new RuleViolation('invalid', ERRORS.cliniciansOneInstitution);
   }
   const usable = (id: number) => facts.knownInstitutionIds.includes(id) && canFilePatientUnder(caller, id);
-  if (!institutionIds.every(usable)) throw new RuleViolation('invalid', PATIENT_FIELD_ERRORS.unknownInstitution);
+  if (!requested.every((id) => usable(id) || current.includes(id))) {
+    throw new RuleViolation('invalid', PATIENT_FIELD_ERRORS.unknownInstitution);
+  }
+  const institutionIds = placedInstitutionIds(caller, requested, current);
+  const primary = institutionIds[0];
+  if (primary === undefined) throw new RuleViolation('invalid', ERRORS.atLeastOneInstitution);
   // A clinician files patients under themself, whatever the form says.
   if (caller.role === 'clinician') return { institutionIds, primary, clinicianId: caller.userId };
   const clinicianId = input.clinician_id;
@@ -109,7 +126,7 @@ export function decidePatient(command: PatientCommand, state: PatientState): Pat
     case 'UpdatePatient': {
       const { patientId, input, caller, facts } = command.data;
       const current = changeablePatient(state, caller, canEditPatient);
-      const placement = assignment(input, caller, facts);
+      const placement = assignment(input, caller, facts, current.institution_ids);
       // Left empty on edit, the record number stays what it was.
       const recordNumber = input.medical_record_number ?? current.medical_record_number;
       const next = snapshotOf(patientId, input, placement, recordNumber);
@@ -119,6 +136,18 @@ export function decidePatient(command: PatientCommand, state: PatientState): Pat
     case 'DeletePatient': {
       const { patientId, caller } = command.data;
       const current = changeablePatient(state, caller, canDeletePatient);
+      // An administrator of some of a shared patient's institutions takes it out of theirs only; the record
+      // goes when no institution is left, or when a super_admin deletes it.
+      const remaining = current.institution_ids.filter((id) => !canFilePatientUnder(caller, id));
+      if (remaining.length > 0) {
+        const removed = current.institution_ids.filter((id) => !remaining.includes(id));
+        return [
+          {
+            type: 'PatientRemovedFromInstitutions',
+            data: { patientId, removed_institution_ids: removed, institution_ids: remaining },
+          },
+        ];
+      }
       return [{ type: 'PatientDeleted', data: { patientId, institution_ids: current.institution_ids } }];
     }
   }

@@ -4,7 +4,7 @@ import type { DomainEventOf } from '@labline/service-kit';
 /** Everything that happens to a patient, in stream `patient-<id>`. */
 export type PatientEvent = DomainEventOf<
   typeof CLINICAL_EVENT_SCHEMAS,
-  'PatientRegistered' | 'PatientUpdated' | 'PatientDeleted'
+  'PatientRegistered' | 'PatientUpdated' | 'PatientDeleted' | 'PatientRemovedFromInstitutions'
 >;
 
 export const patientStream = (patientId: number) => streamName('patient', patientId);

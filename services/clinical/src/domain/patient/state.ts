@@ -8,8 +8,12 @@ export type PatientState =
 
 export const initialPatientState = (): PatientState => ({ status: 'unregistered' });
 
-export function evolvePatient(_state: PatientState, event: PatientEvent): PatientState {
+export function evolvePatient(state: PatientState, event: PatientEvent): PatientState {
   switch (event.type) {
+    case 'PatientRemovedFromInstitutions':
+      return state.status === 'registered'
+        ? { status: 'registered', patient: { ...state.patient, institution_ids: event.data.institution_ids } }
+        : state;
     case 'PatientRegistered':
     case 'PatientUpdated':
       return { status: 'registered', patient: event.data };

@@ -42,6 +42,20 @@ async function applyPatientEvent(db: CommonQueryMethods, event: EventEnvelope): 
         SELECT unnest(${sql.array(data.institution_ids, 'int4')}), ${data.medical_record_number}, ${data.patientId}`);
       return;
     }
+    case 'PatientRemovedFromInstitutions': {
+      const data = parseEventData(CLINICAL_EVENT_SCHEMAS, 'PatientRemovedFromInstitutions', event.data);
+      const written = await db.query(sql.unsafe`
+        UPDATE patients SET institution_ids = ${sql.array(data.institution_ids, 'int4')},
+                            institution_id = ${data.institution_ids[0]!}, version = ${event.version},
+                            updated_at = ${event.occurredAt}::timestamptz
+        WHERE id = ${data.patientId} AND version < ${event.version}`);
+      if (written.rowCount === 0) return;
+      await db.query(sql.unsafe`
+        DELETE FROM patient_record_numbers
+        WHERE patient_id = ${data.patientId}
+          AND institution_id = ANY(${sql.array(data.removed_institution_ids, 'int4')})`);
+      return;
+    }
     case 'PatientDeleted': {
       const data = parseEventData(CLINICAL_EVENT_SCHEMAS, 'PatientDeleted', event.data);
       await db.query(sql.unsafe`DELETE FROM patients WHERE id = ${data.patientId}`);
@@ -55,7 +69,7 @@ async function applyPatientEvent(db: CommonQueryMethods, event: EventEnvelope): 
 export const patientsProjection: Projection = {
   name: 'patients',
   version: 1,
-  handles: ['PatientRegistered', 'PatientUpdated', 'PatientDeleted'],
+  handles: ['PatientRegistered', 'PatientUpdated', 'PatientRemovedFromInstitutions', 'PatientDeleted'],
   tables: ['patients', 'patient_record_numbers'],
   apply: applyPatientEvent,
 };

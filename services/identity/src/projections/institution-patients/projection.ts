@@ -19,6 +19,14 @@ async function applyInstitutionPatientEvent(db: CommonQueryMethods, event: Event
         WHERE institution_patients.version < excluded.version AND NOT institution_patients.deleted`);
       return;
     }
+    case 'PatientRemovedFromInstitutions': {
+      const data = parseEventData(CLINICAL_EVENT_SCHEMAS, 'PatientRemovedFromInstitutions', event.data);
+      await db.query(sql.unsafe`
+        UPDATE institution_patients SET institution_ids = ${sql.array(data.institution_ids, 'int4')},
+                                        version = ${event.version}
+        WHERE patient_id = ${data.patientId} AND version < ${event.version} AND NOT deleted`);
+      return;
+    }
     case 'PatientDeleted': {
       const data = parseEventData(CLINICAL_EVENT_SCHEMAS, 'PatientDeleted', event.data);
       await db.query(sql.unsafe`
@@ -36,7 +44,7 @@ export const institutionPatientsProjection: CrossServiceProjection = {
   name: 'institution-patients',
   version: 1,
   subjects: ['lab.clinical.patient.>'],
-  handles: ['PatientRegistered', 'PatientUpdated', 'PatientDeleted'],
+  handles: ['PatientRegistered', 'PatientUpdated', 'PatientRemovedFromInstitutions', 'PatientDeleted'],
   tables: ['institution_patients'],
   apply: applyInstitutionPatientEvent,
 };
