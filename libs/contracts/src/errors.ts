@@ -56,6 +56,15 @@ export const ERRORS = {
   cannotDeactivateSelf: 'You cannot deactivate your own account',
   superAdminHasNoInstitution: 'A super admin does not belong to an institution',
   institutionRequiredForRole: 'An institution is required for this role',
+  // spec 1 §2, spec 2 §2, spec 3 §2 and §8: the Access Denied screen and the areas' permission messages
+  accessDenied: 'Access Denied',
+  noPermissionCreateTestRequests: "You don't have permission to create test requests.",
+  noPermissionManageInventoryItems: "You don't have permission to manage inventory items.",
+  noPermissionViewTestResults: "You don't have permission to view test results.",
+  noPermissionEnterTestResults: "You don't have permission to enter test results.",
+  noPermissionViewAnalytics: "You don't have permission to view analytics.",
+  noPermissionManageCmsFields: "You don't have permission to manage CMS fields.",
+  patientNotFoundOrNoAccess: 'The patient does not exist or you do not have access to it.',
 } as const;
 
 export const MESSAGES = {

@@ -10,7 +10,7 @@ export interface Decider<Command, Event, State> {
 }
 
 /** What kind of rule a command broke; the command layer maps it to an HTTP status. */
-export type RuleViolationKind = 'conflict' | 'not_found' | 'invalid' | 'forbidden';
+export type RuleViolationKind = 'conflict' | 'not_found' | 'invalid' | 'forbidden' | 'unauthenticated';
 
 /** Thrown by `decide` when a command breaks a business rule; the message is the text the user sees. */
 export class RuleViolation extends Error {

@@ -19,6 +19,8 @@ export interface AuthOptions {
    * session stops working before its token expires.
    */
   isPrincipalActive?: (principal: Principal) => Promise<boolean>;
+  /** The longest token lifetime accepted (JWT_TTL_SECONDS); for keys given as a source, not a verifier. */
+  maxTokenLifetimeSeconds?: number;
 }
 
 declare module 'fastify' {
@@ -39,7 +41,9 @@ function isVerifier(keys: AuthOptions['keys']): keys is TokenVerifier {
  */
 export const authPlugin = fp<AuthOptions>(
   async (app, options) => {
-    const verifier = isVerifier(options.keys) ? options.keys : createTokenVerifier(options.keys);
+    const verifier = isVerifier(options.keys)
+      ? options.keys
+      : createTokenVerifier(options.keys, { maxLifetimeSeconds: options.maxTokenLifetimeSeconds });
     app.decorate('authenticate', async (request: FastifyRequest) => {
       let verification: TokenVerification;
       try {

@@ -51,6 +51,7 @@ const STATUS_OF_VIOLATION: Record<RuleViolation['kind'], number> = {
   not_found: 404,
   invalid: 400,
   forbidden: 403,
+  unauthenticated: 401,
 };
 
 export function violationToHttpError(violation: RuleViolation): HttpError {

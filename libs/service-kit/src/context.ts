@@ -51,7 +51,7 @@ export function traceparentFor(request: IncomingMessage): string | null {
   return typeof header === 'string' && TRACEPARENT.test(header) ? header : null;
 }
 
-export function actorOf(principal: Principal | null): Actor {
+export function actorOf(principal: Pick<Principal, 'id' | 'role' | 'institution_id'> | null): Actor {
   if (!principal) return SYSTEM_ACTOR;
   return { userId: principal.id, role: principal.role, institutionId: principal.institution_id };
 }

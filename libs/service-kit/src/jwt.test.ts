@@ -33,3 +33,20 @@ test('a garbage token is invalid without fetching any key', async () => {
   assert.deepEqual(await verifier.verify('Bearer not-a-token'), { ok: false, reason: 'invalid' });
   assert.deepEqual(await verifier.verify(undefined), { ok: false, reason: 'missing' });
 });
+
+test('refuses a token dated into the future or living longer than configured, and one without a session', async () => {
+  const verifier = createTokenVerifier({ jwks: keys.jwks }, { maxLifetimeSeconds: 900 });
+  const user = { id: 5, role: 'lab_user' as const, institution_id: 1 };
+  const now = Math.floor(Date.now() / 1000);
+  const valid = await keys.mintToken(user, { expiresIn: now + 900, issuedAt: now });
+  assert.equal((await verifier.verify(`Bearer ${valid}`)).ok, true);
+  // A little clock skew between hosts is tolerated; an issue time minutes ahead is not.
+  const skewed = await keys.mintToken(user, { issuedAt: now + 10, expiresIn: now + 900 });
+  assert.equal((await verifier.verify(`Bearer ${skewed}`)).ok, true);
+  const future = await keys.mintToken(user, { issuedAt: now + 600, expiresIn: now + 1_200 });
+  assert.deepEqual(await verifier.verify(`Bearer ${future}`), { ok: false, reason: 'invalid' });
+  const longLived = await keys.mintToken(user, { issuedAt: now, expiresIn: now + 3_600 });
+  assert.deepEqual(await verifier.verify(`Bearer ${longLived}`), { ok: false, reason: 'invalid' });
+  const sessionless = await keys.mintToken({ ...user, sid: 'not-a-session' });
+  assert.deepEqual(await verifier.verify(`Bearer ${sessionless}`), { ok: false, reason: 'invalid' });
+});

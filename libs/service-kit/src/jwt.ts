@@ -6,7 +6,15 @@ import {
   type JSONWebKeySet,
   type JWTVerifyGetKey,
 } from 'jose';
-import { JWT_AUDIENCE, JWT_ISSUER, principalFromClaims, tokenClaimsSchema, type Principal } from '@labline/contracts';
+import {
+  DEFAULT_TOKEN_TTL_SECONDS,
+  JWT_AUDIENCE,
+  JWT_ISSUER,
+  principalFromClaims,
+  TOKEN_CLOCK_SKEW_SECONDS,
+  tokenClaimsSchema,
+  type Principal,
+} from '@labline/contracts';
 
 /** Where the verifier finds identity's public keys: its JWKS URL in a deployment, a local set in tests. */
 /** `timeoutMs`: how long a key fetch may take (default 5 s). */
@@ -20,8 +28,18 @@ export interface TokenVerifier {
   verify(authorizationHeader: string | undefined): Promise<TokenVerification>;
 }
 
-/** Verifies identity's access tokens (signature via JWKS, issuer, audience, expiry, claim shape). */
-export function createTokenVerifier(source: JwksSource): TokenVerifier {
+export interface TokenVerifierOptions {
+  /** The longest lifetime a token may have (JWT_TTL_SECONDS); a longer-lived one is refused. */
+  maxLifetimeSeconds?: number;
+}
+
+/**
+ * Verifies identity's access tokens: signature via JWKS, issuer, audience, expiry, claim shape, and a sane
+ * issue time (not ahead of this clock beyond a small skew, not longer-lived than configured), so a token
+ * minted with a stolen key for years, or dated into the future, is refused.
+ */
+export function createTokenVerifier(source: JwksSource, options: TokenVerifierOptions = {}): TokenVerifier {
+  const maxLifetimeSeconds = options.maxLifetimeSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
   const keys: JWTVerifyGetKey =
     'jwksUrl' in source
       ? createRemoteJWKSet(new URL(source.jwksUrl), {
@@ -37,7 +55,13 @@ export function createTokenVerifier(source: JwksSource): TokenVerifier {
       try {
         const { payload } = await jwtVerify(token, keys, { issuer: JWT_ISSUER, audience: JWT_AUDIENCE });
         const claims = tokenClaimsSchema.safeParse(payload);
-        if (!claims.success || typeof payload.exp !== 'number') return { ok: false, reason: 'invalid' };
+        if (!claims.success || typeof payload.exp !== 'number' || typeof payload.iat !== 'number') {
+          return { ok: false, reason: 'invalid' };
+        }
+        const now = Math.floor(Date.now() / 1000);
+        if (payload.iat > now + TOKEN_CLOCK_SKEW_SECONDS || payload.exp - payload.iat > maxLifetimeSeconds) {
+          return { ok: false, reason: 'invalid' };
+        }
         return { ok: true, principal: principalFromClaims(claims.data), expiresAt: payload.exp };
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };

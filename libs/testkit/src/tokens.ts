@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet } from 'jose';
 import { JWT_AUDIENCE, JWT_ISSUER, type Role } from '@labline/contracts';
 
@@ -8,13 +9,18 @@ export interface TestUserClaims {
   institution_id?: number | null;
   clinician_institution_ids?: number[];
   permissions?: string[];
+  /** The session; a fresh one per token when absent. */
+  sid?: string;
 }
 
 export interface TestKeys {
   /** Public keys to hand a service or the gateway instead of identity's JWKS URL. */
   jwks: JSONWebKeySet;
   /** A real signed token, as identity would issue it. */
-  mintToken(user: TestUserClaims, options?: { expiresIn?: string | number; issuer?: string }): Promise<string>;
+  mintToken(
+    user: TestUserClaims,
+    options?: { expiresIn?: string | number; issuer?: string; issuedAt?: number },
+  ): Promise<string>;
 }
 
 /** A fresh key pair per test suite, so tests mint real tokens that go through real verification. */
@@ -30,12 +36,13 @@ export async function createTestKeys(): Promise<TestKeys> {
         institution_id: user.institution_id ?? null,
         clinician_institution_ids: user.clinician_institution_ids ?? [],
         permissions: user.permissions ?? [],
+        sid: user.sid ?? randomUUID(),
       })
         .setProtectedHeader({ alg: 'EdDSA', kid: 'test-key' })
         .setSubject(String(user.id))
         .setIssuer(options.issuer ?? JWT_ISSUER)
         .setAudience(JWT_AUDIENCE)
-        .setIssuedAt()
+        .setIssuedAt(options.issuedAt)
         .setExpirationTime(options.expiresIn ?? '15m')
         .sign(privateKey),
   };

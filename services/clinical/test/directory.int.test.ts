@@ -3,6 +3,7 @@
  * clinician links kept current, idempotent redelivery, and the demo seed that waits for them.
  */
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { ERRORS, PATIENT_FIELD_ERRORS } from '@labline/contracts';
 import { waitFor } from '@labline/testkit';
@@ -73,6 +74,24 @@ describe('identity events', () => {
     assert.equal(errorOf(refused), ERRORS.invalidToken);
     await context.nats.publishIdentity(`user-${USERS.labUser.id}`, 2, 'UserReactivated', { userId: USERS.labUser.id });
     await waitFor(async () => (await statusOf(USERS.labUser)) === 200, { description: 'reactivation projected' });
+  });
+
+  it("refuses the tokens of a session identity ended, within moments, and no other session's", async () => {
+    const ended = randomUUID();
+    const open = randomUUID();
+    const status = async (sid: string) =>
+      (await context.app.inject({ url: '/patients', headers: await context.as(USERS.clientAdmin, [], sid) }))
+        .statusCode;
+    assert.equal(await status(ended), 200);
+    const published = Date.now();
+    await context.nats.publishIdentity(`user-${USERS.clientAdmin.id}`, 1, 'SessionEnded', {
+      userId: USERS.clientAdmin.id,
+      sessionId: ended,
+      reason: 'signed_out',
+    });
+    await waitFor(async () => (await status(ended)) === 401, { description: 'the ended session refused' });
+    assert.ok(Date.now() - published < 1_000, `refused after ${Date.now() - published} ms`);
+    assert.equal(await status(open), 200);
   });
 
   it('shows renamed clinicians and institutions; an older or repeated event changes nothing', async () => {

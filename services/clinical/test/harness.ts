@@ -4,7 +4,7 @@
  */
 import type { DurableConsumer } from '@labline/bus';
 import type { Role } from '@labline/contracts';
-import { createDatabasePool, migrate } from '@labline/db';
+import { openServiceDatabase } from '@labline/db';
 import { createPostgresEventStore, type EventStore } from '@labline/eventstore';
 import { buildInProcess, serviceMigrations, startProjectionConsumer, type HttpApp } from '@labline/service-kit';
 import { createTestDatabase, createTestKeys, waitFor, type TestDatabase } from '@labline/testkit';
@@ -67,8 +67,8 @@ export interface ClinicalTestContext {
   store: EventStore;
   nats: PrivateNats;
   database: TestDatabase;
-  /** Bearer headers of a real token for the user (with a menu permissions list when given). */
-  as(user: TestUser, permissions?: string[]): Promise<Record<string, string>>;
+  /** Bearer headers of a real token for the user (with a menu permissions list and a session when given). */
+  as(user: TestUser, permissions?: string[], sid?: string): Promise<Record<string, string>>;
   close(): Promise<void>;
 }
 
@@ -79,8 +79,12 @@ const countOf = (pool: DatabasePool, table: 'institutions' | 'users') =>
 
 export async function startClinical(): Promise<ClinicalTestContext> {
   const database = await createTestDatabase('clinical_test');
-  await migrate(database.url, 'clinical', await serviceMigrations(service));
-  const pool = await createDatabasePool({ url: database.url, schema: 'clinical' });
+  // As at start-up: provisioned and migrated as the admin, the pool signed in as clinical's application role.
+  const pool = await openServiceDatabase({
+    url: database.url,
+    schema: 'clinical',
+    migrations: await serviceMigrations(service),
+  });
   const store = createPostgresEventStore({ pool });
   const nats = await startPrivateNats();
   const keys = await createTestKeys();
@@ -139,9 +143,10 @@ export async function startClinical(): Promise<ClinicalTestContext> {
     store,
     nats,
     database,
-    async as(member, permissions = []) {
+    async as(member, permissions = [], sid) {
       const token = await keys.mintToken({
         permissions,
+        ...(sid ? { sid } : {}),
         id: member.id,
         role: member.role,
         institution_id: member.institution_id,

@@ -11,13 +11,20 @@ export const identityConfigSchema = baseServiceConfigSchema.extend({
     .string()
     .optional()
     .transform((pem) => pem?.replaceAll('\\n', '\n')),
-  JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  /** A session ends after this long without a token renewal (the web app renews active sessions). */
+  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(60).default(1_800),
+  /** …and this long after sign-in, whatever happens. */
+  SESSION_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(60).default(43_200),
   LOGIN_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   LOGIN_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_FAILURE_WINDOW_MS: z.coerce.number().int().positive().default(900_000),
-  /** `true`, `false`, or a comma-separated list of proxy addresses/ranges. */
-  TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
+  /**
+   * The gateway's address(es), whose X-Forwarded-For is believed: `true`, `false`, or a comma-separated list of
+   * addresses/ranges. Loopback by default (the dev runner's gateway); a private range would let anyone inside
+   * it pick the address that sign-in attempts count against.
+   */
+  TRUST_PROXY: z.string().default('loopback'),
   LABLINE_ADMIN_EMAIL: z.email().optional(),
   LABLINE_ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
 });
@@ -31,6 +38,7 @@ export function trustProxyOf(value: string): boolean | string {
 
 export interface IdentitySettings {
   tokenTtlSeconds: number;
+  session: { idleTimeoutSeconds: number; maxLifetimeSeconds: number };
   login: {
     /** Sign-in attempts per client address and window (per replica). */
     perAddressMax: number;
@@ -44,6 +52,10 @@ export interface IdentitySettings {
 export function settingsOf(config: IdentityConfig): IdentitySettings {
   return {
     tokenTtlSeconds: config.JWT_TTL_SECONDS,
+    session: {
+      idleTimeoutSeconds: config.SESSION_IDLE_TIMEOUT_SECONDS,
+      maxLifetimeSeconds: config.SESSION_MAX_LIFETIME_SECONDS,
+    },
     login: {
       perAddressMax: config.LOGIN_RATE_LIMIT_PER_ADDRESS,
       perAddressWindowMs: config.LOGIN_RATE_LIMIT_WINDOW_MS,

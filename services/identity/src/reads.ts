@@ -23,6 +23,7 @@ import {
   listInstitutions,
 } from './projections/institutions/queries';
 import { findUser, listUsers } from './projections/users/administration-queries';
+import { findOpenSession } from './projections/sessions/queries';
 import { findSessionUser } from './projections/users/queries';
 
 export interface IdentityReads {
@@ -31,6 +32,8 @@ export interface IdentityReads {
   user(id: number): Promise<User | null>;
   /** The caller's own session user (profile, refresh). */
   me(): Promise<SessionUser | null>;
+  /** One of the caller's own sessions while it is open (the token's), or null. */
+  session(sessionId: string): Promise<{ sessionId: string; expiresAt: string } | null>;
   institutions(): Promise<Institution[]>;
   /** The caller's own institutions (the primary one and a clinician's linked ones), for super_admin too. */
   myInstitutions(): Promise<Institution[]>;
@@ -60,6 +63,10 @@ export function identityReads(pool: DatabasePool, caller: Caller): IdentityReads
     },
     user: (id) => findUser(pool, userDetailScope(caller), id),
     me: () => findSessionUser(pool, caller.userId),
+    async session(sessionId) {
+      const open = await findOpenSession(pool, sessionId);
+      return open && open.user_id === caller.userId ? { sessionId, expiresAt: open.expires_at } : null;
+    },
     institutions: () => listInstitutions(pool, institutionScope(caller)),
     myInstitutions: () => listInstitutions(pool, { kind: 'ids', ids: caller.institutionIds }),
     institution,

@@ -11,6 +11,7 @@ import {
 } from './config';
 import { institutionPatientsProjection } from './projections/institution-patients/projection';
 import { institutionsProjection } from './projections/institutions/projection';
+import { sessionsProjection } from './projections/sessions/projection';
 import { resolveCaller } from './projections/users/administration-queries';
 import { usersProjection } from './projections/users/projection';
 import { institutionRoutes } from './routes/institutions';
@@ -31,7 +32,7 @@ export const service = defineService<IdentityConfig, typeof IDENTITY_EVENT_SCHEM
   config: identityConfigSchema,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   events: IDENTITY_EVENT_SCHEMAS,
-  projections: [usersProjection, institutionsProjection],
+  projections: [usersProjection, institutionsProjection, sessionsProjection],
   // Institution stats count patients from clinical's events.
   consumes: [institutionPatientsProjection],
   // Two registrations of one e-mail at once: the read model's unique index refuses the later one.
@@ -43,8 +44,11 @@ export const service = defineService<IdentityConfig, typeof IDENTITY_EVENT_SCHEM
   }),
   auth: (context) => ({
     // identity verifies its own tokens the way every service does, from its key set, without a network hop.
-    keys: createTokenVerifier({ jwks: context.resources.signingKeys.jwks }),
-    resolveCaller: (principal) => resolveCaller(context.pool, principal.id),
+    keys: createTokenVerifier(
+      { jwks: context.resources.signingKeys.jwks },
+      { maxLifetimeSeconds: context.config.JWT_TTL_SECONDS },
+    ),
+    resolveCaller: (principal) => resolveCaller(context.pool, principal),
   }),
   // Behind the gateway the client address arrives in X-Forwarded-For; the per-address limit needs it.
   http: (context) => ({ trustProxy: trustProxyOf(context.config.TRUST_PROXY) }),
@@ -60,13 +64,14 @@ export const service = defineService<IdentityConfig, typeof IDENTITY_EVENT_SCHEM
           windowMs: settings.login.perAccountWindowMs,
         }),
         perAddress: { max: settings.login.perAddressMax, windowMs: settings.login.perAddressWindowMs },
+        sessionLifetimeSeconds: settings.session.maxLifetimeSeconds,
       }),
     ];
   },
   routes: (context) => {
     const { settings, signingKeys } = context.resources;
     return [
-      sessionRoutes(context, createTokenIssuer(signingKeys, settings.tokenTtlSeconds)),
+      sessionRoutes(context, createTokenIssuer(signingKeys, settings.tokenTtlSeconds), settings.session),
       userRoutes(context),
       institutionRoutes(context),
     ];

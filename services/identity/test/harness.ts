@@ -1,6 +1,6 @@
 /** An identity app on a fresh database per test file: real Postgres, real event store, real keys. */
 import type { SessionUser } from '@labline/contracts';
-import { createDatabasePool, migrate } from '@labline/db';
+import { openServiceDatabase } from '@labline/db';
 import {
   createPostgresEventStore,
   NO_CONCURRENCY_CHECK,
@@ -74,11 +74,19 @@ function interleavingStore(store: EventStore) {
 }
 
 export async function startIdentity(
-  options: { seed?: boolean; login?: Partial<IdentitySettings['login']> } = {},
+  options: {
+    seed?: boolean;
+    login?: Partial<IdentitySettings['login']>;
+    session?: Partial<IdentitySettings['session']>;
+  } = {},
 ): Promise<IdentityTestContext> {
   const database = await createTestDatabase('identity_test');
-  await migrate(database.url, SCHEMA, await serviceMigrations(service));
-  const pool = await createDatabasePool({ url: database.url, schema: SCHEMA });
+  // As at start-up: provisioned and migrated as the admin, the pool signed in as identity's application role.
+  const pool = await openServiceDatabase({
+    url: database.url,
+    schema: SCHEMA,
+    migrations: await serviceMigrations(service),
+  });
   const realStore = createPostgresEventStore({ pool });
   const { store, interleave } = interleavingStore(realStore);
   // Cheaper argon2id parameters keep the suite fast; production uses the defaults.
@@ -89,6 +97,7 @@ export async function startIdentity(
     ...defaults,
     // Every test signs in from one address: only the tests of the limit itself set a small one.
     login: { ...defaults.login, perAddressMax: 1_000, ...options.login },
+    session: { ...defaults.session, ...options.session },
   };
   const signingKeys = await loadSigningKeys(pool);
   const context = await createServiceContext(service, {

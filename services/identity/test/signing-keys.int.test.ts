@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { SessionUser } from '@labline/contracts';
@@ -44,7 +45,10 @@ describe('signing keys', () => {
       configured.jwks.keys.map((key) => key.kid),
       [configured.current.kid, context.signingKeys.current.kid],
     );
-    const oldToken = await createTokenIssuer(context.signingKeys, 60).issue(SAMPLE_USER);
+    const oldToken = await createTokenIssuer(context.signingKeys, 60).issue(SAMPLE_USER, {
+      sessionId: randomUUID(),
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     const verification = await createTokenVerifier({ jwks: configured.jwks }).verify(`Bearer ${oldToken}`);
     assert.ok(verification.ok);
   });

@@ -255,11 +255,16 @@ describe('user administration: writes', () => {
       assert.deepEqual(response.json().user.permissions, ['dashboard', 'inventory']);
       const refused = await call('super', 'PUT', `/users/${ids.client}`, form(client, { permissions: ['cms'] }));
       assert.deepEqual(refused.json(), { error: ERRORS.selectAtLeastOneCmsSubPermission });
+      // The change ended the user's sessions: the token issued before says the old institution, and is refused.
+      const stale = await call('client', 'GET', '/auth/profile');
+      assert.deepEqual([stale.statusCode, stale.json()], [401, { error: ERRORS.invalidToken }]);
+      tokens.client = (await signIn(context, client.email)).token;
+      assert.equal((await call('client', 'GET', '/auth/profile')).json().user.institution_id, riverside);
     });
   });
 
   describe('deactivation', () => {
-    it('refuses the deactivated user at once: their token and their sign-in; reactivation restores both', async () => {
+    it('refuses the deactivated user at once: their token and their sign-in; reactivation restores sign-in only', async () => {
       const { token, user } = await signIn(context, 'fulfillment@labline.test');
       const profile = () => context.app.inject({ method: 'GET', url: '/auth/profile', headers: bearer(token) });
       assert.equal((await profile()).statusCode, 200);
@@ -274,8 +279,16 @@ describe('user administration: writes', () => {
 
       const reactivated = await call('admin', 'POST', `/users/${user.id}/reactivate`);
       assert.equal(reactivated.json().user.is_active, true);
-      assert.equal((await profile()).statusCode, 200);
-      assert.equal((await login(context.app, user.email, DEMO_PASSWORD)).statusCode, 200);
+      // Reactivation does not revive the session that deactivation ended: only a new sign-in works.
+      assert.deepEqual((await profile()).json(), { error: ERRORS.invalidToken });
+      const again = await login(context.app, user.email, DEMO_PASSWORD);
+      assert.equal(again.statusCode, 200);
+      const fresh = await context.app.inject({
+        method: 'GET',
+        url: '/auth/profile',
+        headers: bearer(again.json().token),
+      });
+      assert.equal(fresh.statusCode, 200);
     });
 
     it('deactivates through the edit form too, and never oneself', async () => {

@@ -56,6 +56,44 @@ export const userLoggedInSchema = z.object({
   userId: z.number().int().positive(),
 });
 
+/**
+ * Server-side sessions (ARCHITECTURE §5): a sign-in starts one (the token's `sid`); sign-out, a password change
+ * or reset, a change of role, permissions or institutions, a deactivation or reactivation, the idle timeout
+ * and the absolute lifetime end it. The gateway and every service follow SessionEnded and refuse the tokens
+ * of an ended session from then on. They are events of the user's stream, so a change that ends a user's
+ * sessions records both in one append.
+ */
+export const SESSION_END_REASONS = [
+  'signed_out',
+  'password_changed',
+  'password_reset',
+  'account_changed',
+  'deactivated',
+  'reactivated',
+  'idle_timeout',
+  'expired',
+] as const;
+export const sessionEndReasonSchema = z.enum(SESSION_END_REASONS);
+export type SessionEndReason = z.infer<typeof sessionEndReasonSchema>;
+
+export const sessionStartedSchema = z.object({
+  userId: z.number().int().positive(),
+  sessionId: z.uuid(),
+  startedAt: z.iso.datetime(),
+  /** The absolute end of the session: no token of it is valid after this. */
+  expiresAt: z.iso.datetime(),
+});
+export const sessionRefreshedSchema = z.object({
+  userId: z.number().int().positive(),
+  sessionId: z.uuid(),
+  refreshedAt: z.iso.datetime(),
+});
+export const sessionEndedSchema = z.object({
+  userId: z.number().int().positive(),
+  sessionId: z.uuid(),
+  reason: sessionEndReasonSchema,
+});
+
 export const IDENTITY_EVENT_SCHEMAS = {
   InstitutionRegistered: institutionRegisteredSchema,
   InstitutionUpdated: institutionUpdatedSchema,
@@ -66,6 +104,9 @@ export const IDENTITY_EVENT_SCHEMAS = {
   UserReactivated: userReactivatedSchema,
   UserPasswordChanged: userPasswordChangedSchema,
   UserLoggedIn: userLoggedInSchema,
+  SessionStarted: sessionStartedSchema,
+  SessionRefreshed: sessionRefreshedSchema,
+  SessionEnded: sessionEndedSchema,
 } as const;
 export type IdentityEventType = keyof typeof IDENTITY_EVENT_SCHEMAS;
 export type IdentityEventData<T extends IdentityEventType> = z.infer<(typeof IDENTITY_EVENT_SCHEMAS)[T]>;

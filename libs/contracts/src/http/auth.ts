@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { permissionSchema, roleSchema } from '../access';
 import { PASSWORD_MIN_LENGTH } from '../errors';
+import { FIELD_LIMITS } from './fields';
 
 /** Trims and refuses blank text; `field` names the field in the error. */
 const requiredText = (max: number) =>
@@ -11,7 +12,7 @@ export const loginBodySchema = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .max(254, 'must be at most 254 characters')
+    .max(FIELD_LIMITS.email, `must be at most ${FIELD_LIMITS.email} characters`)
     .pipe(z.email('must be a valid email address')),
   password: z.string().min(1, 'is required').max(1024, 'must be at most 1024 characters'),
 });
@@ -42,9 +43,14 @@ export const profileResponseSchema = z.object({ user: sessionUserSchema });
 
 export const updateProfileBodySchema = z
   .object({
-    first_name: requiredText(100),
-    last_name: requiredText(100),
-    phone: z.string().trim().max(40, 'must be at most 40 characters').nullable().optional(),
+    first_name: requiredText(FIELD_LIMITS.personName),
+    last_name: requiredText(FIELD_LIMITS.personName),
+    phone: z
+      .string()
+      .trim()
+      .max(FIELD_LIMITS.phone, `must be at most ${FIELD_LIMITS.phone} characters`)
+      .nullable()
+      .optional(),
     email: z.unknown().optional(),
   })
   .strict();
@@ -72,6 +78,8 @@ export const tokenClaimsSchema = z.object({
   institution_id: z.number().int().nullable(),
   clinician_institution_ids: z.array(z.number().int()),
   permissions: z.array(z.string()),
+  /** The server-side session the token belongs to: ended sessions' tokens are refused everywhere. */
+  sid: z.uuid(),
 });
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 
@@ -83,6 +91,8 @@ export interface Principal {
   institution_id: number | null;
   clinician_institution_ids: number[];
   permissions: string[];
+  /** The session (see tokenClaimsSchema). */
+  sid: string;
 }
 
 export function principalFromClaims(claims: TokenClaims): Principal {
@@ -93,8 +103,14 @@ export function principalFromClaims(claims: TokenClaims): Principal {
     institution_id: claims.institution_id,
     clinician_institution_ids: claims.clinician_institution_ids,
     permissions: claims.permissions,
+    sid: claims.sid,
   };
 }
+
+/** The access tokens' lifetime unless configured (JWT_TTL_SECONDS); a verifier refuses longer-lived ones. */
+export const DEFAULT_TOKEN_TTL_SECONDS = 900;
+/** How far a token's `iat` may lie ahead of a verifier's clock (their clocks differ a little). */
+export const TOKEN_CLOCK_SKEW_SECONDS = 30;
 
 export const JWT_ISSUER = 'labline-identity';
 export const JWT_AUDIENCE = 'labline';

@@ -1,5 +1,27 @@
 import { z } from 'zod';
 
+/**
+ * Length limits (characters) of the text fields: the request schemas bound their fields with these, and the
+ * web's forms stop typing at the same length (maxLength), so a form never sends what the service refuses.
+ */
+export const FIELD_LIMITS = {
+  /** First and last names of users and patients. */
+  personName: 100,
+  email: 254,
+  phone: 40,
+  medicalRecordNumber: 50,
+  insuranceNumber: 100,
+  nhsNumber: 20,
+  streetAddress: 200,
+  city: 100,
+  state: 100,
+  postalCode: 20,
+  country: 100,
+  institutionName: 200,
+  institutionNumber: 100,
+  institutionAddress: 500,
+} as const;
+
 /** Required text: trimmed, not blank, bounded. Zod messages are phrased to follow the field name. */
 export const requiredText = (max: number) =>
   z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
@@ -18,7 +40,7 @@ export const optionalEmail = z
   .string()
   .trim()
   .toLowerCase()
-  .max(254, 'must be at most 254 characters')
+  .max(FIELD_LIMITS.email, `must be at most ${FIELD_LIMITS.email} characters`)
   .nullish()
   .transform((value) => (value ? value : null))
   .pipe(z.email('must be a valid email address').nullable());
@@ -27,7 +49,7 @@ export const requiredEmail = z
   .string()
   .trim()
   .toLowerCase()
-  .max(254, 'must be at most 254 characters')
+  .max(FIELD_LIMITS.email, `must be at most ${FIELD_LIMITS.email} characters`)
   .pipe(z.email('must be a valid email address'));
 
 /** Database ids: positive 32-bit integers. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INSTITUTION_TYPES } from '../events/identity';
-import { optionalEmail, optionalText, requiredText } from './fields';
+import { FIELD_LIMITS, optionalEmail, optionalText, requiredText } from './fields';
 
 /** The institution of spec 3 §3. */
 export const institutionSchema = z.object({
@@ -19,10 +19,10 @@ export type Institution = z.infer<typeof institutionSchema>;
 /** POST /institutions and PUT /institutions/{id}; institution_type defaults to Hospital. */
 export const institutionBodySchema = z
   .object({
-    name: requiredText(200),
-    institution_number: optionalText(100),
-    address: optionalText(500),
-    phone: optionalText(40),
+    name: requiredText(FIELD_LIMITS.institutionName),
+    institution_number: optionalText(FIELD_LIMITS.institutionNumber),
+    address: optionalText(FIELD_LIMITS.institutionAddress),
+    phone: optionalText(FIELD_LIMITS.phone),
     email: optionalEmail,
     institution_type: z.enum(INSTITUTION_TYPES).optional().default('Hospital'),
   })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { patientGenderSchema } from '../events/clinical';
 import { pageQuerySchema, paginationSchema } from './common';
-import { calendarDateSchema, entityIdSchema, optionalEmail, optionalText, requiredText } from './fields';
+import { FIELD_LIMITS, calendarDateSchema, entityIdSchema, optionalEmail, optionalText, requiredText } from './fields';
 
 /**
  * POST /patients and PUT /patients/{id} (spec 1 §5). Empty strings from the form mean "no value".
@@ -10,8 +10,8 @@ import { calendarDateSchema, entityIdSchema, optionalEmail, optionalText, requir
  */
 export const patientBodySchema = z
   .object({
-    first_name: requiredText(100),
-    last_name: requiredText(100),
+    first_name: requiredText(FIELD_LIMITS.personName),
+    last_name: requiredText(FIELD_LIMITS.personName),
     date_of_birth: z
       .union([z.literal(''), calendarDateSchema])
       .nullish()
@@ -20,17 +20,17 @@ export const patientBodySchema = z
       .union([z.literal(''), patientGenderSchema])
       .nullish()
       .transform((value) => (value ? value : null)),
-    phone: optionalText(40),
+    phone: optionalText(FIELD_LIMITS.phone),
     email: optionalEmail,
-    insurance_number: optionalText(100),
-    nhs_number: optionalText(20),
-    street_address_1: optionalText(200),
-    street_address_2: optionalText(200),
-    city: optionalText(100),
-    state: optionalText(100),
-    postal_code: optionalText(20),
-    country: optionalText(100),
-    medical_record_number: optionalText(50),
+    insurance_number: optionalText(FIELD_LIMITS.insuranceNumber),
+    nhs_number: optionalText(FIELD_LIMITS.nhsNumber),
+    street_address_1: optionalText(FIELD_LIMITS.streetAddress),
+    street_address_2: optionalText(FIELD_LIMITS.streetAddress),
+    city: optionalText(FIELD_LIMITS.city),
+    state: optionalText(FIELD_LIMITS.state),
+    postal_code: optionalText(FIELD_LIMITS.postalCode),
+    country: optionalText(FIELD_LIMITS.country),
+    medical_record_number: optionalText(FIELD_LIMITS.medicalRecordNumber),
     institution_ids: z.array(entityIdSchema).max(20, 'must list at most 20 institutions'),
     clinician_id: entityIdSchema.nullish().transform((value) => value ?? null),
   })

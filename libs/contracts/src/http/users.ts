@@ -3,7 +3,7 @@ import { permissionSchema, roleSchema } from '../access';
 import { PASSWORD_MIN_LENGTH } from '../errors';
 import { sessionUserSchema } from './auth';
 import { pageQuerySchema, paginationSchema } from './common';
-import { entityIdSchema, optionalText, queryBooleanSchema, requiredEmail, requiredText } from './fields';
+import { FIELD_LIMITS, entityIdSchema, optionalText, queryBooleanSchema, requiredEmail, requiredText } from './fields';
 
 /**
  * The user of spec 3 §3 as identity answers it to administrators. clinician_institution_ids is a list of
@@ -24,9 +24,9 @@ const passwordSchema = z
 
 const userFields = {
   email: requiredEmail,
-  first_name: requiredText(100),
-  last_name: requiredText(100),
-  phone: optionalText(40),
+  first_name: requiredText(FIELD_LIMITS.personName),
+  last_name: requiredText(FIELD_LIMITS.personName),
+  phone: optionalText(FIELD_LIMITS.phone),
   role: roleSchema,
   institution_id: entityIdSchema.nullish().transform((value) => value ?? null),
   clinician_institution_ids: z

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ERRORS, type Actor, type SessionUser } from '@labline/contracts';
 import type { AppendMetadata } from '@labline/eventstore';
 import { actorOf, httpError } from '@labline/service-kit';
@@ -5,18 +6,21 @@ import type { CommandDependencies } from '../config';
 import { findSessionUser } from '../projections/users/queries';
 import { findLoginAccount } from '../security/credentials';
 import type { LoginThrottle } from '../security/login-throttle';
+import type { TokenSession } from '../security/tokens';
 import { recordUserLogin } from './users';
 
 /**
  * POST /auth/login's command: the password checked under the per-account throttle, the sign-in recorded as
- * the user's own event. Returns the session user, or refuses as the spec says (401, 403, 429).
+ * the user's own event with the session it opens. Returns the session user and the session, or refuses as
+ * the spec says (401, 403, 429).
  */
 export async function signIn(
   deps: CommandDependencies,
   throttle: LoginThrottle,
   credentials: { email: string; password: string },
   metadataFor: (actor: Actor) => AppendMetadata,
-): Promise<SessionUser> {
+  sessionLifetimeSeconds: number,
+): Promise<{ user: SessionUser; session: TokenSession }> {
   const attempt = await throttle.begin(credentials.email);
   if (!attempt.allowed) throw httpError(429, ERRORS.tooManyLoginAttempts);
 
@@ -32,6 +36,12 @@ export async function signIn(
 
   const user = await findSessionUser(deps.pool, account.id);
   if (!user) throw httpError(401, ERRORS.invalidCredentials);
-  await recordUserLogin(deps, user.id, metadataFor(actorOf(user)));
-  return user;
+  const now = new Date();
+  const session = {
+    sessionId: randomUUID(),
+    startedAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + sessionLifetimeSeconds * 1000).toISOString(),
+  };
+  await recordUserLogin(deps, user.id, session, metadataFor(actorOf(user)));
+  return { user, session };
 }

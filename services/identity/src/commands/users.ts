@@ -64,11 +64,15 @@ export async function updateUserProfile(
   });
 }
 
-/** Self-service change: the current password must match; the new hash and the event commit together. */
+/**
+ * Self-service change: the current password must match; the new hash and the event commit together, and the
+ * user's other sessions end (the one the change is made from goes on).
+ */
 export async function changeOwnPassword(
   deps: CommandDependencies,
   userId: number,
   passwords: { current: string; next: string },
+  keepSessionId: string,
   metadata: AppendMetadata,
 ) {
   const storedHash = await findPasswordHash(deps.pool, userId);
@@ -79,22 +83,63 @@ export async function changeOwnPassword(
   await deps.commands.handleCommand({
     stream: userStream(userId),
     decider: userDecider,
-    command: { type: 'ChangeUserPassword', data: 'self_service' },
+    command: { type: 'ChangeUserPassword', data: 'self_service', keepSessionId },
     metadata,
     alsoInTransaction: (transaction) => storePasswordHash(transaction, userId, passwordHash),
   });
 }
 
-/** Records a sign-in; simultaneous sign-ins of one account retry instead of failing each other. */
+/**
+ * Records a sign-in and the session it opens; simultaneous sign-ins of one account retry instead of failing
+ * each other.
+ */
 export async function recordUserLogin(
   deps: Pick<CommandDependencies, 'commands'>,
   userId: number,
+  session: { sessionId: string; startedAt: string; expiresAt: string },
   metadata: AppendMetadata,
 ) {
   await deps.commands.handleCommand({
     stream: userStream(userId),
     decider: userDecider,
-    command: { type: 'RecordUserLogin' },
+    command: { type: 'RecordUserLogin', session },
+    metadata,
+    retries: 3,
+  });
+}
+
+/**
+ * POST /auth/refresh: renews the session, or ends it past the idle timeout or its absolute end. Returns
+ * whether it is still open (a renewal that raced another command on the account is retried).
+ */
+export async function refreshSession(
+  deps: Pick<CommandDependencies, 'commands'>,
+  userId: number,
+  sessionId: string,
+  idleTimeoutSeconds: number,
+  metadata: AppendMetadata,
+): Promise<boolean> {
+  const events = await deps.commands.handleCommand({
+    stream: userStream(userId),
+    decider: userDecider,
+    command: { type: 'RefreshSession', data: { sessionId, now: new Date().toISOString(), idleTimeoutSeconds } },
+    metadata,
+    retries: 3,
+  });
+  return !events.some((event) => event.type === 'SessionEnded');
+}
+
+/** POST /auth/logout: ends the session; its tokens are refused everywhere from now on. */
+export async function endSession(
+  deps: Pick<CommandDependencies, 'commands'>,
+  userId: number,
+  sessionId: string,
+  metadata: AppendMetadata,
+) {
+  await deps.commands.handleCommand({
+    stream: userStream(userId),
+    decider: userDecider,
+    command: { type: 'EndSession', data: { sessionId } },
     metadata,
     retries: 3,
   });

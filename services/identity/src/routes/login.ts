@@ -13,6 +13,8 @@ export interface LoginRouteOptions {
   throttle: LoginThrottle;
   /** Attempts per client address and window, counted by this replica. */
   perAddress: { max: number; windowMs: number };
+  /** How long a session may last after sign-in. */
+  sessionLifetimeSeconds: number;
 }
 
 /** POST /auth/login: public, rate-limited per address (here) and per account (in Postgres). */
@@ -35,8 +37,14 @@ export const loginRoutes =
         },
       },
       async (request) => {
-        const user = await signIn(commands, throttle, request.body, (actor) => appendMetadata(request, { actor }));
-        return { token: await tokens.issue(user), user };
+        const { user, session } = await signIn(
+          commands,
+          throttle,
+          request.body,
+          (actor) => appendMetadata(request, { actor }),
+          options.sessionLifetimeSeconds,
+        );
+        return { token: await tokens.issue(user, session), user };
       },
     );
   };

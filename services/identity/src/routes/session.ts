@@ -7,12 +7,12 @@ import {
   tokenResponseSchema,
   updateProfileBodySchema,
 } from '@labline/contracts';
-import { appendMetadata, callerOf, httpError } from '@labline/service-kit';
+import { appendMetadata, callerOf, httpError, principalOf } from '@labline/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changeOwnPassword, updateUserProfile } from '../commands/users';
-import { commandDependencies, type IdentityContext } from '../config';
+import { changeOwnPassword, endSession, refreshSession, updateUserProfile } from '../commands/users';
+import { commandDependencies, type IdentityContext, type IdentitySettings } from '../config';
 import { identityReads } from '../reads';
 import type { TokenIssuer } from '../security/tokens';
 
@@ -20,7 +20,7 @@ const errors = { '4xx': errorBodySchema };
 
 /** The signed-in user's own session and profile. */
 export const sessionRoutes =
-  (context: IdentityContext, tokens: TokenIssuer): FastifyPluginAsyncZod =>
+  (context: IdentityContext, tokens: TokenIssuer, session: IdentitySettings['session']): FastifyPluginAsyncZod =>
   async (app) => {
     const commands = commandDependencies(context);
     const me = async (request: FastifyRequest) => {
@@ -66,14 +66,27 @@ export const sessionRoutes =
           commands,
           callerOf(request).userId,
           { current: current_password, next: new_password },
+          principalOf(request).sid,
           appendMetadata(request),
         );
         return { message: MESSAGES.passwordChanged };
       },
     );
 
-    // A fresh token from the current read model, so role and permission changes reach the session too.
+    // A fresh token of the same session from the current read model, so that changes reach the session too;
+    // refused (and the session ended) past the idle timeout or the session's absolute end.
     app.post('/auth/refresh', { schema: { response: { 200: tokenResponseSchema, ...errors } } }, async (request) => {
-      return { token: await tokens.issue(await me(request)) };
+      const { userId } = callerOf(request);
+      const { sid } = principalOf(request);
+      const open = await refreshSession(commands, userId, sid, session.idleTimeoutSeconds, appendMetadata(request));
+      const current = open ? await identityReads(context.pool, callerOf(request)).session(sid) : null;
+      if (!current) throw httpError(401, ERRORS.invalidToken);
+      return { token: await tokens.issue(await me(request), current) };
+    });
+
+    // Sign Out: the session ends, and with it every token issued for it, at the gateway and every service.
+    app.post('/auth/logout', { schema: { response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+      await endSession(commands, callerOf(request).userId, principalOf(request).sid, appendMetadata(request));
+      return reply.code(204).send(null);
     });
   };

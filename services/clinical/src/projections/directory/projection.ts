@@ -55,6 +55,18 @@ async function applyIdentityEvent(db: CommonQueryMethods, event: EventEnvelope):
         WHERE id = ${data.userId} AND version < ${event.version}`);
       return;
     }
+    case 'SessionEnded': {
+      const data = parseEventData(IDENTITY_EVENT_SCHEMAS, 'SessionEnded', event.data);
+      await db.query(sql.unsafe`
+        INSERT INTO ended_sessions (session_id, user_id, ended_at)
+        VALUES (${data.sessionId}, ${data.userId}, ${event.occurredAt}::timestamptz)
+        ON CONFLICT (session_id) DO NOTHING`);
+      // No token outlives a day (JWT_TTL_SECONDS at most): older rows refuse nothing any more.
+      await db.query(
+        sql.unsafe`DELETE FROM ended_sessions WHERE ended_at < ${event.occurredAt}::timestamptz - interval '1 day'`,
+      );
+      return;
+    }
     // Sign-ins and password changes change nothing clinical shows.
   }
 }
@@ -62,7 +74,8 @@ async function applyIdentityEvent(db: CommonQueryMethods, event: EventEnvelope):
 /** identity's institutions and users, kept by the durable consumer `clinical-identity-directory`. */
 export const identityDirectoryProjection: CrossServiceProjection = {
   name: 'identity-directory',
-  version: 1,
+  // 2: ended sessions are followed too (a rebuild fills them in from identity's past events).
+  version: 2,
   subjects: ['lab.identity.institution.>', 'lab.identity.user.>'],
   handles: [
     'InstitutionRegistered',
@@ -72,7 +85,8 @@ export const identityDirectoryProjection: CrossServiceProjection = {
     'UserProfileUpdated',
     'UserDeactivated',
     'UserReactivated',
+    'SessionEnded',
   ],
-  tables: ['institutions', 'users'],
+  tables: ['institutions', 'users', 'ended_sessions'],
   apply: applyIdentityEvent,
 };

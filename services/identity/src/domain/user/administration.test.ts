@@ -29,6 +29,7 @@ const clinician: Extract<UserState, { status: 'registered' }> = {
   firstName: 'Nadia',
   lastName: 'Okafor',
   phone: null,
+  sessions: [],
 };
 
 const refusal = (kind: RuleViolation['kind'], message: string) => (error: unknown) =>

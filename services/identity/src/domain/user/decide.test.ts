@@ -1,5 +1,5 @@
 import { describe, it } from 'node:test';
-import { ERRORS, type IdentityEventData } from '@labline/contracts';
+import { ERRORS, type IdentityEventData, type SessionEndReason } from '@labline/contracts';
 import { deciderSpecification } from '@labline/eventstore/testing';
 import { RuleViolation } from '@labline/eventstore';
 import { userDecider } from './decide';
@@ -91,23 +91,135 @@ describe('user decider', () => {
     });
   });
 
+  const SESSION = '6f1c2b1e-0d3a-4f4e-9a51-3c1f3d7f8a10';
+  const OTHER_SESSION = '0b6f9c1d-5e2a-4c3b-8d7e-1a2b3c4d5e6f';
+  const session = (sessionId: string, startedAt = '2026-11-23T08:00:00.000Z') => ({
+    sessionId,
+    startedAt,
+    expiresAt: '2026-11-23T20:00:00.000Z',
+  });
+  const started = (sessionId: string, startedAt?: string) => ({
+    type: 'SessionStarted' as const,
+    data: { userId: 4, ...session(sessionId, startedAt) },
+  });
+  const ended = (sessionId: string, reason: SessionEndReason) => ({
+    type: 'SessionEnded' as const,
+    data: { userId: 4, sessionId, reason },
+  });
+
   describe('RecordUserLogin', () => {
-    it('records the sign-in of an active user', () => {
+    it('records the sign-in of an active user and starts its session', () => {
       spec
         .given([registered])
-        .when({ type: 'RecordUserLogin' })
-        .then([{ type: 'UserLoggedIn', data: { userId: 4 } }]);
+        .when({ type: 'RecordUserLogin', session: session(SESSION) })
+        .then([{ type: 'UserLoggedIn', data: { userId: 4 } }, started(SESSION)]);
     });
 
     it('refuses an inactive user', () => {
       spec
         .given([deactivated])
-        .when({ type: 'RecordUserLogin' })
+        .when({ type: 'RecordUserLogin', session: session(SESSION) })
         .thenThrows(violation('forbidden', ERRORS.accountInactive));
     });
 
     it('refuses an unknown user', () => {
-      spec.given([]).when({ type: 'RecordUserLogin' }).thenThrows(violation('not_found', ERRORS.userNotFound));
+      spec
+        .given([])
+        .when({ type: 'RecordUserLogin', session: session(SESSION) })
+        .thenThrows(violation('not_found', ERRORS.userNotFound));
+    });
+  });
+
+  describe('sessions', () => {
+    const refresh = (now: string) => ({
+      type: 'RefreshSession' as const,
+      data: { sessionId: SESSION, now, idleTimeoutSeconds: 1_800 },
+    });
+
+    it('renews an open session within the idle timeout', () => {
+      spec
+        .given([registered, started(SESSION)])
+        .when(refresh('2026-11-23T08:20:00.000Z'))
+        .then([
+          {
+            type: 'SessionRefreshed',
+            data: { userId: 4, sessionId: SESSION, refreshedAt: '2026-11-23T08:20:00.000Z' },
+          },
+        ]);
+    });
+
+    it('ends a session idle too long, or past its absolute end, instead of renewing it', () => {
+      spec
+        .given([registered, started(SESSION)])
+        .when(refresh('2026-11-23T08:31:00.000Z'))
+        .then([ended(SESSION, 'idle_timeout')]);
+      const refreshed = (at: string) => ({
+        type: 'SessionRefreshed' as const,
+        data: { userId: 4, sessionId: SESSION, refreshedAt: at },
+      });
+      spec
+        .given([registered, started(SESSION), refreshed('2026-11-23T19:50:00.000Z')])
+        .when(refresh('2026-11-23T20:00:00.000Z'))
+        .then([ended(SESSION, 'expired')]);
+    });
+
+    it('refuses to renew a session that ended or never was (401)', () => {
+      spec
+        .given([registered, started(SESSION), ended(SESSION, 'signed_out')])
+        .when(refresh('2026-11-23T08:05:00.000Z'))
+        .thenThrows(violation('unauthenticated', ERRORS.invalidToken));
+      spec
+        .given([registered])
+        .when(refresh('2026-11-23T08:05:00.000Z'))
+        .thenThrows(violation('unauthenticated', ERRORS.invalidToken));
+    });
+
+    it('ends the session on sign-out, once', () => {
+      spec
+        .given([registered, started(SESSION)])
+        .when({ type: 'EndSession', data: { sessionId: SESSION } })
+        .then([ended(SESSION, 'signed_out')]);
+      spec
+        .given([registered, started(SESSION), ended(SESSION, 'signed_out')])
+        .when({ type: 'EndSession', data: { sessionId: SESSION } })
+        .thenNothingHappened();
+    });
+
+    it("ends the user's other sessions on a password change, and all of them on a reset", () => {
+      const history = [registered, started(SESSION), started(OTHER_SESSION)];
+      spec
+        .given(history)
+        .when({ type: 'ChangeUserPassword', data: 'self_service', keepSessionId: SESSION })
+        .then([
+          { type: 'UserPasswordChanged', data: { userId: 4, reason: 'self_service' } },
+          ended(OTHER_SESSION, 'password_changed'),
+        ]);
+      spec
+        .given(history)
+        .when({ type: 'ChangeUserPassword', data: 'admin_reset' })
+        .then([
+          { type: 'UserPasswordChanged', data: { userId: 4, reason: 'admin_reset' } },
+          ended(SESSION, 'password_reset'),
+          ended(OTHER_SESSION, 'password_reset'),
+        ]);
+    });
+
+    it('ends every session on deactivation and on reactivation', () => {
+      spec
+        .given([registered, started(SESSION)])
+        .when({ type: 'SetUserActive', data: { actorUserId: 1, active: false } })
+        .then([{ type: 'UserDeactivated', data: { userId: 4 } }, ended(SESSION, 'deactivated')]);
+    });
+
+    it('forgets sessions past their absolute end at the next sign-in', () => {
+      const tomorrow = '2026-11-24T09:00:00.000Z';
+      spec
+        .given([registered, started(SESSION), started(OTHER_SESSION, tomorrow)])
+        .when({ type: 'ChangeUserPassword', data: 'admin_reset' })
+        .then([
+          { type: 'UserPasswordChanged', data: { userId: 4, reason: 'admin_reset' } },
+          ended(OTHER_SESSION, 'password_reset'),
+        ]);
     });
   });
 

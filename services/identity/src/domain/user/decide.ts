@@ -1,4 +1,4 @@
-import { ERRORS, type IdentityEventData } from '@labline/contracts';
+import { ERRORS, type IdentityEventData, type SessionEndReason } from '@labline/contracts';
 import type { Decider } from '@labline/eventstore';
 import { RuleViolation } from '@labline/eventstore';
 import type { UserEvent } from './events';
@@ -12,8 +12,21 @@ export type UpdateUserProfile = {
 export type ChangeUserPassword = {
   type: 'ChangeUserPassword';
   data: IdentityEventData<'UserPasswordChanged'>['reason'];
+  /** The session the change is made from: it goes on, the user's other sessions end. */
+  keepSessionId?: string;
 };
-export type RecordUserLogin = { type: 'RecordUserLogin' };
+/** A sign-in: records it and starts a session. */
+export type RecordUserLogin = {
+  type: 'RecordUserLogin';
+  session: { sessionId: string; startedAt: string; expiresAt: string };
+};
+/** A token renewal: refused (and the session ended) past the idle timeout or the absolute end. */
+export type RefreshSession = {
+  type: 'RefreshSession';
+  data: { sessionId: string; now: string; idleTimeoutSeconds: number };
+};
+/** Sign Out. */
+export type EndSession = { type: 'EndSession'; data: { sessionId: string } };
 /** The account as an administrator saves it (spec 3 user form), after the access rules shaped it. */
 export type AdministerUser = {
   type: 'AdministerUser';
@@ -30,7 +43,14 @@ export type AdministerUser = {
 export type SetUserActive = { type: 'SetUserActive'; data: { actorUserId: number | null; active: boolean } };
 
 export type UserCommand =
-  RegisterUser | UpdateUserProfile | ChangeUserPassword | RecordUserLogin | AdministerUser | SetUserActive;
+  | RegisterUser
+  | UpdateUserProfile
+  | ChangeUserPassword
+  | RecordUserLogin
+  | RefreshSession
+  | EndSession
+  | AdministerUser
+  | SetUserActive;
 
 type Registered = Extract<UserState, { status: 'registered' }>;
 
@@ -61,13 +81,48 @@ function accountUnchanged(user: Registered, account: AdministerUser['data']['acc
   );
 }
 
-/** Deactivation and reactivation; setting the status a user already has records nothing. */
+/** Ends every session of the user but `keep`: their tokens are refused everywhere from now on. */
+function endSessions(user: Registered, reason: SessionEndReason, keep?: string): UserEvent[] {
+  return user.sessions
+    .filter((session) => session.sessionId !== keep)
+    .map((session) => ({ type: 'SessionEnded', data: { userId: user.userId, sessionId: session.sessionId, reason } }));
+}
+
+/**
+ * Deactivation and reactivation; setting the status a user already has records nothing. Either ends the
+ * user's sessions, so no token issued before works again.
+ */
 function statusChange(user: Registered, active: boolean, actorUserId: number | null): UserEvent[] {
   if (active === user.isActive) return [];
   if (!active && actorUserId === user.userId) throw new RuleViolation('forbidden', ERRORS.cannotDeactivateSelf);
   return active
-    ? [{ type: 'UserReactivated', data: { userId: user.userId } }]
-    : [{ type: 'UserDeactivated', data: { userId: user.userId } }];
+    ? [{ type: 'UserReactivated', data: { userId: user.userId } }, ...endSessions(user, 'reactivated')]
+    : [{ type: 'UserDeactivated', data: { userId: user.userId } }, ...endSessions(user, 'deactivated')];
+}
+
+/** A change that makes the tokens of a session say something else: role, institutions or permissions. */
+function changesAccess(user: Registered, account: AdministerUser['data']['account']): boolean {
+  return (
+    user.role !== account.role ||
+    user.institutionId !== account.institution_id ||
+    !sameIds(user.clinicianInstitutionIds, account.clinician_institution_ids) ||
+    !sameIds(user.permissions, account.permissions)
+  );
+}
+
+function refreshSession(user: Registered, data: RefreshSession['data']): UserEvent[] {
+  const session = user.sessions.find((candidate) => candidate.sessionId === data.sessionId);
+  if (!session) throw new RuleViolation('unauthenticated', ERRORS.invalidToken);
+  const ended = (reason: SessionEndReason): UserEvent[] => [
+    { type: 'SessionEnded', data: { userId: user.userId, sessionId: session.sessionId, reason } },
+  ];
+  if (Date.parse(data.now) >= Date.parse(session.expiresAt)) return ended('expired');
+  if (Date.parse(data.now) - Date.parse(session.lastSeenAt) > data.idleTimeoutSeconds * 1000) {
+    return ended('idle_timeout');
+  }
+  return [
+    { type: 'SessionRefreshed', data: { userId: user.userId, sessionId: session.sessionId, refreshedAt: data.now } },
+  ];
 }
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
@@ -90,11 +145,35 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     case 'ChangeUserPassword': {
       // A user changes their own password only while active; an administrator may reset anyone's.
       const user = command.data === 'self_service' ? active(state) : registered(state);
-      return [{ type: 'UserPasswordChanged', data: { userId: user.userId, reason: command.data } }];
+      return [
+        { type: 'UserPasswordChanged', data: { userId: user.userId, reason: command.data } },
+        ...endSessions(
+          user,
+          command.data === 'self_service' ? 'password_changed' : 'password_reset',
+          command.keepSessionId,
+        ),
+      ];
     }
     case 'RecordUserLogin': {
       const user = active(state);
-      return [{ type: 'UserLoggedIn', data: { userId: user.userId } }];
+      return [
+        { type: 'UserLoggedIn', data: { userId: user.userId } },
+        { type: 'SessionStarted', data: { userId: user.userId, ...command.session } },
+      ];
+    }
+    case 'RefreshSession':
+      return refreshSession(active(state), command.data);
+    case 'EndSession': {
+      const user = registered(state);
+      const open = user.sessions.some((session) => session.sessionId === command.data.sessionId);
+      return open
+        ? [
+            {
+              type: 'SessionEnded',
+              data: { userId: user.userId, sessionId: command.data.sessionId, reason: 'signed_out' },
+            },
+          ]
+        : [];
     }
     case 'AdministerUser': {
       const user = registered(state);
@@ -105,9 +184,15 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       const events: UserEvent[] = [];
       if (!accountUnchanged(user, account))
         events.push({ type: 'UserUpdated', data: { userId: user.userId, ...account } });
-      if (isActive !== undefined) events.push(...statusChange(user, isActive, actorUserId));
+      const statusEvents = isActive === undefined ? [] : statusChange(user, isActive, actorUserId);
+      events.push(...statusEvents);
       if (passwordReset)
         events.push({ type: 'UserPasswordChanged', data: { userId: user.userId, reason: 'admin_reset' } });
+      // Each session ends once, for the first reason that applies (a status change already ended them).
+      if (statusEvents.length === 0) {
+        if (passwordReset) events.push(...endSessions(user, 'password_reset'));
+        else if (changesAccess(user, account)) events.push(...endSessions(user, 'account_changed'));
+      }
       return events;
     }
     case 'SetUserActive':

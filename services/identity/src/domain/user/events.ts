@@ -11,6 +11,9 @@ export type UserEvent = DomainEventOf<
   | 'UserReactivated'
   | 'UserPasswordChanged'
   | 'UserLoggedIn'
+  | 'SessionStarted'
+  | 'SessionRefreshed'
+  | 'SessionEnded'
 >;
 
 export const userStream = (userId: number) => streamName('user', userId);

@@ -16,7 +16,16 @@ export type UserState =
       firstName: string;
       lastName: string;
       phone: string | null;
+      /** The sessions not ended yet (those past their absolute end are dropped at the next sign-in). */
+      sessions: readonly UserSession[];
     };
+
+export interface UserSession {
+  sessionId: string;
+  /** ISO times: the last sign-in or renewal, and the absolute end. */
+  lastSeenAt: string;
+  expiresAt: string;
+}
 
 export const initialUserState = (): UserState => ({ status: 'unregistered' });
 
@@ -36,6 +45,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         firstName: data.first_name,
         lastName: data.last_name,
         phone: data.phone,
+        sessions: [],
       };
     }
     case 'UserProfileUpdated':
@@ -60,6 +70,23 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return state.status === 'registered' ? { ...state, isActive: false } : state;
     case 'UserReactivated':
       return state.status === 'registered' ? { ...state, isActive: true } : state;
+    case 'SessionStarted': {
+      if (state.status !== 'registered') return state;
+      const { sessionId, startedAt, expiresAt } = event.data;
+      const live = state.sessions.filter((session) => session.expiresAt > startedAt);
+      return { ...state, sessions: [...live, { sessionId, lastSeenAt: startedAt, expiresAt }] };
+    }
+    case 'SessionRefreshed':
+      if (state.status !== 'registered') return state;
+      return {
+        ...state,
+        sessions: state.sessions.map((session) =>
+          session.sessionId === event.data.sessionId ? { ...session, lastSeenAt: event.data.refreshedAt } : session,
+        ),
+      };
+    case 'SessionEnded':
+      if (state.status !== 'registered') return state;
+      return { ...state, sessions: state.sessions.filter((session) => session.sessionId !== event.data.sessionId) };
     case 'UserPasswordChanged':
     case 'UserLoggedIn':
       return state;

@@ -4,6 +4,7 @@ import {
   userSchema,
   type Caller,
   type Pagination,
+  type Principal,
   type Role,
   type User,
   type UserScope,
@@ -107,10 +108,14 @@ const callerSchema = z.object({
 });
 
 /**
- * The signed-in user as identity's read model knows them now, or null when unknown or inactive: role and
- * institutions may have changed since the token was issued, and identity answers from the current ones.
+ * The signed-in user as identity's read model knows them now, or null when unknown, inactive or their
+ * token's session has ended: role and institutions may have changed since the token was issued, and
+ * identity answers from the current ones.
  */
-export async function resolveCaller(db: CommonQueryMethods, userId: number): Promise<Caller | null> {
+export async function resolveCaller(
+  db: CommonQueryMethods,
+  principal: Pick<Principal, 'id' | 'sid'>,
+): Promise<Caller | null> {
   const row = await db.maybeOne(
     sql.type(callerSchema)`
       SELECT u.id, u.role, u.institution_id, u.permissions,
@@ -118,7 +123,11 @@ export async function resolveCaller(db: CommonQueryMethods, userId: number): Pro
                array_remove(ARRAY[u.institution_id], NULL)
                || COALESCE((SELECT array_agg(ci.institution_id) FROM clinician_institutions ci
                             WHERE ci.user_id = u.id), '{}')) AS x ORDER BY x) AS institution_ids
-      FROM users u WHERE u.id = ${userId} AND u.is_active`,
+      FROM users u
+      WHERE u.id = ${principal.id} AND u.is_active
+        AND EXISTS (SELECT 1 FROM sessions s
+                    WHERE s.session_id = ${principal.sid} AND s.user_id = u.id
+                      AND s.ended_at IS NULL AND s.expires_at > now())`,
   );
   if (!row) return null;
   return {
