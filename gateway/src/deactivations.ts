@@ -1,11 +1,12 @@
 /**
- * Which users are deactivated, known from identity's user events, for anything that verifies tokens without
- * asking identity (the gateway, any service): a deactivated user's live token is refused on the next request
- * after the UserDeactivated event reaches NATS, not when the token expires.
+ * Which users are deactivated and which sessions have ended, known from identity's user events, for the
+ * gateway, which verifies tokens without asking identity: a deactivated user's or an ended session's live
+ * token is refused on the next request after the event reaches NATS, not when the token expires.
  *
  * An ordered (ephemeral) JetStream consumer replays the user events from the stream's start at boot and then
- * follows them live. No durable state: every replica rebuilds the set in memory, which holds only ids (a
- * few bytes per deactivated account), and nothing needs cleaning up when a replica goes away.
+ * follows them live. No durable state: every replica rebuilds the sets in memory, which hold only ids (a
+ * few bytes per deactivated account; an ended session only while one of its tokens could still be valid),
+ * and nothing needs cleaning up when a replica goes away.
  */
 import {
   eventEnvelopeSchema,
@@ -18,7 +19,7 @@ import { startResumingLoop } from '@labline/bus';
 import { createLogger, type Logger } from '@labline/telemetry';
 import { consumerOpts, NatsError, type JetStreamSubscription, type JsMsg, type NatsConnection } from 'nats';
 
-const STATUS_EVENTS = ['UserRegistered', 'UserDeactivated', 'UserReactivated'] as const;
+const STATUS_EVENTS = ['UserRegistered', 'UserDeactivated', 'UserReactivated', 'SessionEnded'] as const;
 const SUBJECTS = STATUS_EVENTS.map((type) => `lab.identity.user.${type}`);
 /** One filter subject (servers before 2.10 take no more); the other user events are skipped here. */
 const COVERING_SUBJECT = 'lab.identity.user.>';
@@ -28,8 +29,8 @@ const NO_MESSAGE_FOUND = 10037;
 export interface DeactivatedUsers {
   /** False for a deactivated user; true for everyone else (including ids never seen). */
   isActive(userId: number): boolean;
-  /** The shape authPlugin's `isPrincipalActive` takes. */
-  isPrincipalActive(principal: Pick<Principal, 'id'>): Promise<boolean>;
+  /** The shape authPlugin's `isPrincipalActive` takes: the user is active and the token's session open. */
+  isPrincipalActive(principal: Pick<Principal, 'id' | 'sid'>): Promise<boolean>;
   /** Resolves once every user event stored when the watch started has been applied. */
   readonly caughtUp: Promise<void>;
   /** For readiness probes: caught up, and the connection is open. */
@@ -42,6 +43,8 @@ export interface DeactivationWatchOptions {
   /** Default LABLINE. */
   stream?: string;
   logger?: Logger;
+  /** How long an ended session is remembered: the longest a token lives (JWT_TTL_SECONDS). Default 1 day. */
+  rememberEndedSessionsMs?: number;
 }
 
 const apiErrorCode = (error: unknown) => (error instanceof NatsError ? error.api_error?.err_code : undefined);
@@ -73,6 +76,18 @@ export async function watchDeactivatedUsers(options: DeactivationWatchOptions): 
   const caughtUpPromise = caughtUp ? Promise.resolve() : new Promise<void>((resolve) => (markCaughtUp = resolve));
   let lastSequence = 0;
   let subscription: JetStreamSubscription | null = null;
+  /** Ended sessions by id, oldest first (events arrive in order), with when they ended. */
+  const endedSessions = new Map<string, number>();
+  const rememberMs = options.rememberEndedSessionsMs ?? 86_400_000;
+
+  function rememberEnded(sessionId: string, endedAt: number): void {
+    endedSessions.set(sessionId, endedAt);
+    // Tokens of a session ended longer ago than a token lives have expired anyway.
+    for (const [oldest, at] of endedSessions) {
+      if (at >= Date.now() - rememberMs) break;
+      endedSessions.delete(oldest);
+    }
+  }
 
   function apply(message: JsMsg): void {
     lastSequence = message.seq;
@@ -84,6 +99,9 @@ export async function watchDeactivatedUsers(options: DeactivationWatchOptions): 
           const data = parseEventData(IDENTITY_EVENT_SCHEMAS, 'UserRegistered', envelope.data);
           if (data.is_active) deactivated.delete(data.userId);
           else deactivated.add(data.userId);
+        } else if (envelope.type === 'SessionEnded') {
+          const { sessionId } = parseEventData(IDENTITY_EVENT_SCHEMAS, 'SessionEnded', envelope.data);
+          rememberEnded(sessionId, Date.parse(envelope.occurredAt));
         } else if (envelope.type === 'UserDeactivated' || envelope.type === 'UserReactivated') {
           const { userId } = parseEventData(IDENTITY_EVENT_SCHEMAS, envelope.type, envelope.data);
           if (envelope.type === 'UserDeactivated') deactivated.add(userId);
@@ -138,7 +156,7 @@ export async function watchDeactivatedUsers(options: DeactivationWatchOptions): 
 
   return {
     isActive: (userId) => !deactivated.has(userId),
-    isPrincipalActive: async (principal) => !deactivated.has(principal.id),
+    isPrincipalActive: async (principal) => !deactivated.has(principal.id) && !endedSessions.has(principal.sid),
     caughtUp: caughtUpPromise,
     isCaughtUp: () => caughtUp && !nc.isClosed(),
     stop: () => loop.stop(),

@@ -89,7 +89,7 @@ describe('watchDeactivatedUsers', () => {
       [1, 2, 3, 4].map((id) => watch.isActive(id)),
       [true, false, false, true],
     );
-    assert.equal(await watch.isPrincipalActive({ id: 2 }), false);
+    assert.equal(await watch.isPrincipalActive({ id: 2, sid: randomUUID() }), false);
 
     await publish('UserDeactivated', { userId: 1 });
     await waitFor(() => !watch.isActive(1), { description: 'the live deactivation' });
@@ -97,6 +97,20 @@ describe('watchDeactivatedUsers', () => {
     await waitFor(() => watch.isActive(2), { description: 'the live reactivation' });
     // the earlier watch, started before the stream existed, has found it since
     await waitFor(() => !watches[0]!.isActive(1), { timeoutMs: 15_000, description: 'the first watch catching on' });
+  });
+
+  it("refuses an ended session's tokens, replayed and live, and no other session's", async () => {
+    const [replayed, live, open] = [randomUUID(), randomUUID(), randomUUID()];
+    await publish('SessionEnded', { userId: 11, sessionId: replayed, reason: 'signed_out' });
+    const watch = await startWatch();
+    await watch.caughtUp;
+    assert.equal(await watch.isPrincipalActive({ id: 11, sid: replayed }), false);
+    assert.equal(await watch.isPrincipalActive({ id: 11, sid: live }), true);
+    await publish('SessionEnded', { userId: 11, sessionId: live, reason: 'password_changed' });
+    await waitFor(async () => !(await watch.isPrincipalActive({ id: 11, sid: live })), {
+      description: 'the live session end',
+    });
+    assert.equal(await watch.isPrincipalActive({ id: 11, sid: open }), true);
   });
 
   it('resumes after the NATS server restarts, without losing what it knew', async () => {

@@ -21,7 +21,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { bearer, signIn, startSeededIdentity, type SeededIdentity } from './identity';
 
-describe('deactivation at the gateway', () => {
+describe('deactivation and sign-out at the gateway', () => {
   let context: SeededIdentity;
   let nats: PrivateJetStream;
   let relay: Relay;
@@ -80,7 +80,7 @@ describe('deactivation at the gateway', () => {
     assert.equal(watch.isCaughtUp(), true);
   });
 
-  it("refuses a deactivated user's existing token on the next request, and accepts it after reactivation", async () => {
+  it("refuses a deactivated user's existing token on the next request, and after reactivation too", async () => {
     const { token: adminToken } = await signIn(context, 'admin@northwind.labline.test');
     const { token, user } = await signIn(context, 'lab@northwind.labline.test');
     const patients = () => gateway.inject({ method: 'GET', url: '/api/patients', headers: bearer(token) });
@@ -116,9 +116,27 @@ describe('deactivation at the gateway', () => {
       headers: bearer(adminToken),
     });
     assert.equal(reactivate.statusCode, 200);
-    await waitFor(async () => (await patients()).statusCode === 200, {
+    // Reactivation does not revive the token: its session ended with the deactivation. A new sign-in works.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal((await patients()).statusCode, 401);
+    const { token: fresh } = await signIn(context, 'lab@northwind.labline.test');
+    const again = await gateway.inject({ method: 'GET', url: '/api/patients', headers: bearer(fresh) });
+    assert.deepEqual(again.json(), { reached: 'clinical' });
+  });
+
+  it("refuses a signed-out session's token within a second, and keeps the user's other sessions", async () => {
+    const signedOut = await signIn(context, 'client@northwind.labline.test');
+    const other = await signIn(context, 'client@northwind.labline.test');
+    const patients = (token: string) => gateway.inject({ method: 'GET', url: '/api/patients', headers: bearer(token) });
+    assert.equal((await patients(signedOut.token)).statusCode, 200);
+    const logout = await gateway.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(signedOut.token) });
+    assert.equal(logout.statusCode, 204, logout.body);
+    const started = Date.now();
+    await waitFor(async () => (await patients(signedOut.token)).statusCode === 401, {
       timeoutMs: 5_000,
-      description: 'the token accepted again',
+      description: 'the signed-out token refused at the gateway',
     });
+    assert.ok(Date.now() - started < 1_000, `took ${Date.now() - started} ms`);
+    assert.equal((await patients(other.token)).statusCode, 200);
   });
 });
