@@ -17,7 +17,9 @@ export const identityConfigSchema = baseServiceConfigSchema.extend({
   SESSION_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(60).default(43_200),
   LOGIN_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   LOGIN_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(100),
+  LOGIN_DELAY_AFTER_FAILURES: z.coerce.number().int().nonnegative().default(10),
   LOGIN_FAILURE_WINDOW_MS: z.coerce.number().int().positive().default(900_000),
   /**
    * The gateway's address(es), whose X-Forwarded-For is believed: `true`, `false`, or a comma-separated list of
@@ -43,8 +45,11 @@ export interface IdentitySettings {
     /** Sign-in attempts per client address and window (per replica). */
     perAddressMax: number;
     perAddressWindowMs: number;
-    /** Failed sign-ins per account and window (across replicas). */
+    /** Failed sign-ins per account and client address, and per account, in the window (across replicas). */
+    perAccountAddressMaxFailures: number;
     perAccountMaxFailures: number;
+    /** Account-wide failures after which each attempt waits longer. */
+    delayAfterFailures: number;
     perAccountWindowMs: number;
   };
 }
@@ -59,7 +64,9 @@ export function settingsOf(config: IdentityConfig): IdentitySettings {
     login: {
       perAddressMax: config.LOGIN_RATE_LIMIT_PER_ADDRESS,
       perAddressWindowMs: config.LOGIN_RATE_LIMIT_WINDOW_MS,
+      perAccountAddressMaxFailures: config.LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS,
       perAccountMaxFailures: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      delayAfterFailures: config.LOGIN_DELAY_AFTER_FAILURES,
       perAccountWindowMs: config.LOGIN_FAILURE_WINDOW_MS,
     },
   };

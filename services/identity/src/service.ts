@@ -60,7 +60,9 @@ export const service = defineService<IdentityConfig, typeof IDENTITY_EVENT_SCHEM
         commands: commandDependencies(context),
         tokens: createTokenIssuer(signingKeys, settings.tokenTtlSeconds),
         throttle: createLoginThrottle(context.pool, {
+          maxFailuresPerAddress: settings.login.perAccountAddressMaxFailures,
           maxFailures: settings.login.perAccountMaxFailures,
+          delayAfterFailures: settings.login.delayAfterFailures,
           windowMs: settings.login.perAccountWindowMs,
         }),
         perAddress: { max: settings.login.perAddressMax, windowMs: settings.login.perAddressWindowMs },

@@ -164,3 +164,55 @@ describe('sign-in limits', () => {
     assert.equal(otherClient.statusCode, 200);
   });
 });
+
+describe('sign-in limits that cannot lock a user out from elsewhere', () => {
+  let context: IdentityTestContext;
+  before(async () => {
+    context = await startIdentity({
+      seed: true,
+      login: {
+        perAddressMax: 1_000,
+        perAccountAddressMaxFailures: 2,
+        perAccountMaxFailures: 50,
+        delayAfterFailures: 4,
+        perAccountWindowMs: 60_000,
+      },
+    });
+  });
+  after(() => context.close());
+
+  it("throttles a guesser's address quickly while the user signs in from their own", async () => {
+    const email = 'super@labline.test';
+    const attacker = '198.51.100.66';
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      statuses.push((await login(context.app, email, `guess-${attempt}`, {}, attacker)).statusCode);
+    }
+    assert.deepEqual(statuses, [401, 401, 429, 429]);
+    // Even the right password from the guesser's address waits out the window…
+    assert.equal((await login(context.app, email, DEMO_PASSWORD, {}, attacker)).statusCode, 429);
+    // …while the only super_admin still signs in from the hospital.
+    assert.equal((await login(context.app, email, DEMO_PASSWORD, {}, '10.20.30.40')).statusCode, 200);
+  });
+
+  it('slows a guesser spread over many addresses down with growing delays, alike for unknown accounts', async () => {
+    const timings = async (email: string, offset: number) => {
+      const took: number[] = [];
+      for (let attempt = 0; attempt < 6; attempt += 1) {
+        const started = performance.now();
+        const response = await login(context.app, email, `guess-${attempt}`, {}, `203.0.113.${offset + attempt}`);
+        took.push(performance.now() - started);
+        assert.equal(response.statusCode, 401);
+        assert.deepEqual(response.json(), { error: ERRORS.invalidCredentials });
+      }
+      return took;
+    };
+    const known = await timings('client@northwind.labline.test', 0);
+    const unknown = await timings('nobody-here@labline.test', 100);
+    for (const took of [known, unknown]) {
+      // Four failures pass at once; the fifth waits at least 250 ms, the sixth 500 ms.
+      assert.ok(took[4]! >= 250, `fifth attempt took ${took[4]} ms`);
+      assert.ok(took[5]! >= 500, `sixth attempt took ${took[5]} ms`);
+    }
+  });
+});

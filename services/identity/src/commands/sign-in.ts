@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ERRORS, type Actor, type SessionUser } from '@labline/contracts';
 import type { AppendMetadata } from '@labline/eventstore';
 import { actorOf, httpError } from '@labline/service-kit';
@@ -18,11 +19,13 @@ export async function signIn(
   deps: CommandDependencies,
   throttle: LoginThrottle,
   credentials: { email: string; password: string },
+  address: string,
   metadataFor: (actor: Actor) => AppendMetadata,
   sessionLifetimeSeconds: number,
 ): Promise<{ user: SessionUser; session: TokenSession }> {
-  const attempt = await throttle.begin(credentials.email);
+  const attempt = await throttle.begin(credentials.email, address);
   if (!attempt.allowed) throw httpError(429, ERRORS.tooManyLoginAttempts);
+  if (attempt.delayMs > 0) await sleep(attempt.delayMs);
 
   const account = await findLoginAccount(deps.pool, credentials.email);
   // Unknown e-mail and wrong password take the same path and time and give the same answer.

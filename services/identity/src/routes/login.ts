@@ -41,6 +41,7 @@ export const loginRoutes =
           commands,
           throttle,
           request.body,
+          request.ip,
           (actor) => appendMetadata(request, { actor }),
           options.sessionLifetimeSeconds,
         );
