@@ -14,7 +14,8 @@ test('defaults: port 8080, the JWKS of identity, web/dist of this repository, no
   assert.deepEqual(config.jwks, { jwksUrl: 'http://127.0.0.1:4001/.well-known/jwks.json' });
   assert.equal(config.webDist, path.resolve(import.meta.dirname, '../../web/dist'));
   assert.equal(config.trustProxy, false);
-  assert.deepEqual(config.rateLimit, { max: 1000, loginMax: 30, windowMs: 60_000 });
+  assert.deepEqual(config.rateLimit, { max: 300, userMax: 600, loginMax: 30, windowMs: 60_000 });
+  assert.equal(config.bodyLimit, 1_048_576);
   assert.equal(config.upstreamTimeoutMs, 30_000);
 });
 

@@ -4,8 +4,11 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { SERVICES, serviceUrlVariable, type ServiceName } from '@labline/contracts';
+import { DEFAULT_TOKEN_TTL_SECONDS, SERVICES, serviceUrlVariable, type ServiceName } from '@labline/contracts';
 import type { JwksSource } from '@labline/service-kit';
+
+/** The services' own limit (Fastify's default, 1 MiB): a larger body could only be refused by them, later. */
+export const DEFAULT_BODY_LIMIT = 1_048_576;
 
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 const positiveInteger = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -41,12 +44,18 @@ export const envSchema = z
       .transform((value): boolean | string[] =>
         value === 'true' ? true : value === 'false' || value === '' ? false : value.split(',').map((a) => a.trim()),
       ),
-    /** Requests per client address per minute, for everything but sign-in. */
-    RATE_LIMIT_MAX: positiveInteger(1000),
+    /** Requests per client address per minute without a valid token, sign-in excepted (README "Rate limits"). */
+    RATE_LIMIT_MAX: positiveInteger(300),
+    /** Requests per signed-in user (the verified token's subject) per minute, whatever their address. */
+    USER_RATE_LIMIT_MAX: positiveInteger(600),
     /** Sign-in attempts per client address per minute (identity also limits attempts per account). */
     LOGIN_RATE_LIMIT_MAX: positiveInteger(30),
+    /** Largest request body in bytes; the gateway refuses a larger one with 413 before proxying it. */
+    BODY_LIMIT_BYTES: positiveInteger(DEFAULT_BODY_LIMIT),
     /** How long an upstream may take to start answering before the caller gets 503. */
     UPSTREAM_TIMEOUT_MS: positiveInteger(30_000),
+    /** The access tokens' lifetime as identity issues them: a longer-lived token is refused. */
+    JWT_TTL_SECONDS: positiveInteger(DEFAULT_TOKEN_TTL_SECONDS),
   })
   .refine((env) => env.IDENTITY_URL || env.IDENTITY_JWKS_URL, {
     path: ['IDENTITY_URL'],
@@ -60,8 +69,10 @@ export const URL_VARIABLES = Object.fromEntries(SERVICES.map((name) => [name, se
 } satisfies Record<ServiceName, keyof GatewayEnv>;
 
 export interface RateLimitConfig {
-  /** Requests per client address per window, for everything but sign-in. */
+  /** Requests per client address per window that carry no valid token, sign-in excepted. */
   max: number;
+  /** Requests per signed-in user (the verified token's subject) per window; `max` when absent. */
+  userMax?: number;
   /** Sign-in attempts per client address per window. */
   loginMax: number;
   windowMs: number;
@@ -76,7 +87,11 @@ export interface GatewayConfig {
   webDist: string;
   trustProxy: boolean | string[];
   rateLimit: RateLimitConfig;
+  /** Largest request body in bytes; DEFAULT_BODY_LIMIT when absent. */
+  bodyLimit?: number;
   upstreamTimeoutMs: number;
+  /** The longest token lifetime accepted (JWT_TTL_SECONDS); contracts' default when absent. */
+  tokenMaxLifetimeSeconds?: number;
   /** Where identity's user events are followed (see NATS_URL); none: no deactivation check at the gateway. */
   natsUrl?: string;
 }
@@ -97,8 +112,15 @@ export function gatewayConfigFromEnv(env: GatewayEnv): GatewayConfig {
     jwks: { jwksUrl },
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : DEFAULT_WEB_DIST,
     trustProxy: env.TRUST_PROXY,
-    rateLimit: { max: env.RATE_LIMIT_MAX, loginMax: env.LOGIN_RATE_LIMIT_MAX, windowMs: 60_000 },
+    rateLimit: {
+      max: env.RATE_LIMIT_MAX,
+      userMax: env.USER_RATE_LIMIT_MAX,
+      loginMax: env.LOGIN_RATE_LIMIT_MAX,
+      windowMs: 60_000,
+    },
+    bodyLimit: env.BODY_LIMIT_BYTES,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    tokenMaxLifetimeSeconds: env.JWT_TTL_SECONDS,
     ...(env.NATS_URL ? { natsUrl: env.NATS_URL } : {}),
   };
 }

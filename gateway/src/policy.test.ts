@@ -13,6 +13,7 @@ function signedIn(role: Role, permissions: string[] = []): TokenVerification {
     institution_id: role === 'super_admin' ? null : 1,
     clinician_institution_ids: [],
     permissions,
+    sid: '00000000-0000-4000-8000-000000000007',
   };
   return { ok: true, principal, expiresAt: Math.floor(Date.now() / 1000) + 900 };
 }

@@ -6,21 +6,41 @@
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, SERVICES, type Principal, type ServiceName } from '@labline/contracts';
-import { verifyActiveToken, type TokenVerification, type TokenVerifier } from '@labline/service-kit';
+import { HttpError, verifyActiveToken, type TokenVerification, type TokenVerifier } from '@labline/service-kit';
 import { injectTraceHeaders } from '@labline/telemetry';
 import { accessFor, decide } from './policy';
 import { API_PREFIX, type RouteRow } from './routes';
 
+/**
+ * The request's bearer token, checked once however often it is asked about (the rate limit, then the access
+ * decision). Rejects, as the verifier does, when identity's keys cannot be had.
+ */
+export type TokenCheck = (request: FastifyRequest) => Promise<TokenVerification>;
+
+/** `isPrincipalActive`: false for a deactivated user, whose still-valid token is refused like an invalid one. */
+export function tokenCheck(
+  verifier: TokenVerifier,
+  isPrincipalActive?: (principal: Principal) => Promise<boolean>,
+): TokenCheck {
+  const checked = new WeakMap<FastifyRequest, Promise<TokenVerification>>();
+  return (request) => {
+    let verification = checked.get(request);
+    if (!verification) {
+      verification = verifyActiveToken(verifier, request.headers.authorization, isPrincipalActive);
+      checked.set(request, verification);
+    }
+    return verification;
+  };
+}
+
 export interface UpstreamOptions {
   /** Base URL per service; a service without one answers 503 for its rows. */
   upstreams: Partial<Record<ServiceName, string>>;
-  verifier: TokenVerifier;
+  check: TokenCheck;
   /** How long an upstream may take to send its response headers, and then between body chunks. */
   timeoutMs: number;
   /** The route table as the router sees it (claimedPaths). */
   claimed: ReadonlyMap<string, RouteRow>;
-  /** False for a deactivated user: their still-valid token is refused like an invalid one. */
-  isPrincipalActive?: (principal: Principal) => Promise<boolean>;
 }
 
 const PROXIED_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
@@ -34,11 +54,25 @@ export function rowOf(request: FastifyRequest, claimed: ReadonlyMap<string, Rout
 
 const SERVICE_UNAVAILABLE = { error: ERRORS.serviceUnavailable };
 const serviceUnavailable = (reply: FastifyReply) => reply.code(503).send(SERVICE_UNAVAILABLE);
+const PAYLOAD_TOO_LARGE = { error: ERRORS.payloadTooLarge };
 
-/** The client and the proxies in front of us, as far as TRUST_PROXY lets us believe them, oldest first. */
-function forwardedFor(request: Pick<FastifyRequest, 'ips' | 'ip'>): string {
-  return (request.ips ? [...request.ips].reverse() : [request.ip]).join(', ');
+/**
+ * 413, and the connection closed: the client may still be sending the body, and a kept-open connection would
+ * have to read all of it before it could serve the client's next request.
+ */
+export const refuseBodyTooLarge = (reply: FastifyReply) =>
+  reply.code(413).header('connection', 'close').send(PAYLOAD_TOO_LARGE);
+
+/** The request body outgrew the gateway's limit while it streamed to the service (app.ts limitedBody). */
+function bodyOutgrewLimit(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof HttpError && cause.statusCode === 413) return true;
+  }
+  return false;
 }
+
+/** Request headers that end at the gateway: it met `Expect: 100-continue` itself (and undici refuses it). */
+const HOP_HEADERS = new Set(['expect']);
 
 export const upstreamProxies: FastifyPluginAsync<UpstreamOptions> = async (app, options) => {
   const { claimed } = options;
@@ -49,11 +83,7 @@ export const upstreamProxies: FastifyPluginAsync<UpstreamOptions> = async (app, 
     let verification: TokenVerification | undefined;
     if (accessFor(row, request.method) !== 'public') {
       try {
-        verification = await verifyActiveToken(
-          options.verifier,
-          request.headers.authorization,
-          options.isPrincipalActive,
-        );
+        verification = await options.check(request);
       } catch (error) {
         // identity's keys could not be fetched: the token is neither valid nor invalid, the gateway is blind
         request.log.warn({ err: error }, 'token verification unavailable');
@@ -95,15 +125,17 @@ export const upstreamProxies: FastifyPluginAsync<UpstreamOptions> = async (app, 
         },
         replyOptions: {
           rewriteRequestHeaders: (request, headers) => ({
-            ...headers,
+            ...Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_HEADERS.has(name))),
             'x-request-id': request.id,
-            'x-forwarded-for': forwardedFor(request),
+            // the client as the gateway determined it (TRUST_PROXY): services trust this one hop, the gateway
+            'x-forwarded-for': request.ip,
             // the gateway's own span when tracing is on; otherwise the caller's traceparent passes unchanged
             ...injectTraceHeaders({}),
           }),
           // a failed GET is not retried here: the upstream's 503 or our own reaches the caller at once
           retryDelay: () => null,
           onError: (reply, { error }) => {
+            if (bodyOutgrewLimit(error)) return reply.code(413).header('connection', 'close').send(PAYLOAD_TOO_LARGE);
             reply.log.warn({ err: error, service }, 'upstream unavailable');
             reply.code(503).send(SERVICE_UNAVAILABLE);
           },

@@ -49,7 +49,9 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, options) =>
   const sendIndex = (reply: FastifyReply) =>
     reply.header('cache-control', REVALIDATE).sendFile('index.html', { cacheControl: false });
 
-  app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
+  // The app's files are not rate-limited: a shift signing in behind one address loads them many times over,
+  // and serving them costs no service anything.
+  app.get<{ Params: { '*': string } }>('/*', { config: { rateLimit: false } }, async (request, reply) => {
     const urlPath = `/${request.params['*']}`;
     // an /api path that reaches here is claimed by no route-table row
     if (isApiPath(urlPath)) return reply.callNotFound();

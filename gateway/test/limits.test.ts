@@ -32,8 +32,8 @@ describe('rate limits', () => {
     assert.equal(other.statusCode, 200, 'the rest of the API keeps its own budget');
   });
 
-  test('everything else shares a generous limit per client address', async () => {
-    const token = await harness.token('clinician');
+  test('the rest of the API has a generous limit, per user once signed in (throttling.test.ts)', async () => {
+    const token = await harness.keys.mintToken({ id: 7, role: 'clinician', institution_id: 1 });
     const call = () =>
       harness.app.inject({ url: '/api/patients', remoteAddress: '198.51.100.7', headers: bearer(token) });
     for (let i = 0; i < 5; i += 1) assert.equal((await call()).statusCode, 200);
