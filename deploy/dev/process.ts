@@ -17,6 +17,7 @@ export function startTypeScriptProcess(
   entry: string,
   env: Record<string, string>,
   output: 'inherit' | 'quiet',
+  onLine?: (line: string) => void,
 ): ManagedProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
     cwd: ROOT,
@@ -27,6 +28,7 @@ export function startTypeScriptProcess(
   const collect = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) {
       if (!line) continue;
+      onLine?.(line);
       lines.push(line);
       if (lines.length > 40) lines.shift();
       if (output === 'inherit') process.stdout.write(`[${name}] ${line}\n`);

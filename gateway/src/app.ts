@@ -161,6 +161,7 @@ export function buildGateway(config: GatewayConfig, options: GatewayOptions = {}
     name: 'gateway',
     logger: options.logger,
     trustProxy: config.trustProxy,
+    requestIds: 'generate',
     bodyLimit,
     readinessProbes: {
       identityJwks: cachedProbe(() => jwksReachable(config.jwks)),

@@ -8,7 +8,14 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERRORS } from '@labline/contracts';
 import { createLogger, type Logger } from '@labline/telemetry';
-import { requestIdFor, runWithRequestContext, traceparentFor } from './context';
+import { randomUUID } from 'node:crypto';
+import {
+  acceptableRequestId,
+  queryParameterNames,
+  requestIdFor,
+  runWithRequestContext,
+  traceparentFor,
+} from './context';
 import { errorHandler } from './errors';
 import { registerHealthRoutes, type ReadinessProbes } from './health';
 
@@ -32,6 +39,12 @@ export interface HttpAppOptions {
   trustProxy?: boolean | string | string[];
   /** Checked by /readyz, e.g. `{ postgres: postgresProbe(pool), nats: natsProbe(connection) }`. */
   readinessProbes?: ReadinessProbes;
+  /**
+   * 'accept' (a service): the `x-request-id` the gateway set is the request id. 'generate' (the gateway, where
+   * callers arrive): the request id stored on events is always generated; an acceptable id the caller sent is
+   * kept apart as `x-client-request-id`, for the caller's own correlation.
+   */
+  requestIds?: 'accept' | 'generate';
 }
 
 /**
@@ -47,7 +60,10 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
     trustProxy: options.trustProxy ?? false,
     requestIdHeader: false,
-    genReqId: requestIdFor,
+    genReqId: options.requestIds === 'generate' ? () => randomUUID() : requestIdFor,
+    // Fastify's own request lines log the URL with its query values (search terms are patient names): the
+    // hook below logs the route pattern and the query's parameter names instead.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -68,10 +84,31 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   // The callback form keeps the rest of the request's lifecycle inside the AsyncLocalStorage scope.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    const clientRequestId = options.requestIds === 'generate' ? acceptableRequestId(request.raw) : null;
+    if (clientRequestId) reply.header('x-client-request-id', clientRequestId);
     runWithRequestContext(
       { correlationId: request.id, principal: null, traceparent: traceparentFor(request.raw) },
       () => done(),
     );
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? '(no route)',
+        query: queryParameterNames(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request completed',
+    );
+  });
+
+  // Every answer is for one caller and many carry patient data: no browser or shared cache keeps it, unless
+  // a route says otherwise (identity's public keys).
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   app.setErrorHandler(errorHandler);

@@ -38,9 +38,21 @@ export function runWithRequestContext<T>(context: RequestContext, fn: () => T): 
 const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const TRACEPARENT = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
 
-export function requestIdFor(request: IncomingMessage): string {
+/** The `x-request-id` a request carries when it is a plain token, else null. */
+export function acceptableRequestId(request: IncomingMessage): string | null {
   const header = request.headers['x-request-id'];
-  return typeof header === 'string' && ACCEPTABLE_REQUEST_ID.test(header) ? header : randomUUID();
+  return typeof header === 'string' && ACCEPTABLE_REQUEST_ID.test(header) ? header : null;
+}
+
+export function requestIdFor(request: IncomingMessage): string {
+  return acceptableRequestId(request) ?? randomUUID();
+}
+
+/** The names of a URL's query parameters, never their values (logs carry no search terms). */
+export function queryParameterNames(url: string): string[] {
+  const query = url.indexOf('?');
+  if (query < 0) return [];
+  return [...new Set(new URLSearchParams(url.slice(query + 1)).keys())].sort();
 }
 
 /** The active span's traceparent when tracing is on; otherwise the caller's, so the trace id still travels. */
