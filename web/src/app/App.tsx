@@ -3,7 +3,7 @@ import enGB from 'antd/locale/en_GB';
 import type { ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { SWRConfig, type SWRConfiguration } from 'swr';
-import { ApiError } from './api/client';
+import { ApiError } from '../shared/apiError';
 import { createAppRouter } from './routing/router';
 import { useSession } from './session/SessionContext';
 import { SessionProvider } from './session/SessionProvider';

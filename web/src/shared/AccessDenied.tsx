@@ -1,3 +1,4 @@
+import { ERRORS } from '@labline/contracts';
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
 
@@ -7,7 +8,7 @@ export function AccessDenied({ message }: { message: string }) {
   return (
     <Result
       status="403"
-      title="Access Denied"
+      title={ERRORS.accessDenied}
       subTitle={message}
       extra={
         <Button type="primary" onClick={() => navigate('/dashboard')}>

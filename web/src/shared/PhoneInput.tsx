@@ -1,7 +1,7 @@
 import { Input, Select, Space } from 'antd';
 import type { CountryCode } from 'libphonenumber-js';
 import { useState } from 'react';
-import { PHONE_COUNTRIES, joinPhoneNumber, splitPhoneNumber, type PhoneParts } from './phone';
+import { PHONE_COUNTRIES, joinPhoneNumber, nationalNumberMaxLength, splitPhoneNumber, type PhoneParts } from './phone';
 
 interface PhoneInputProps {
   /** Set by Form.Item so that its label points at the number field. */
@@ -52,6 +52,7 @@ export function PhoneInput({ id, value, onChange, disabled }: PhoneInputProps) {
         type="tel"
         autoComplete="tel-national"
         value={parts.number}
+        maxLength={nationalNumberMaxLength(parts.country)}
         onChange={(event) => update({ ...parts, number: event.target.value })}
         disabled={disabled}
       />

@@ -1,4 +1,5 @@
 /** Phone numbers as spec 1 §3 has them: a country (default GB) with its dial code, and the number. */
+import { FIELD_LIMITS } from '@labline/contracts';
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import metadata from 'libphonenumber-js/metadata.min.json';
 
@@ -54,6 +55,11 @@ export function splitPhoneNumber(value: string | null | undefined): PhoneParts {
 export function joinPhoneNumber({ country, number }: PhoneParts): string {
   const trimmed = number.trim();
   return trimmed === '' ? '' : `+${getCountryCallingCode(country)} ${trimmed}`;
+}
+
+/** The longest national number that, joined with the country's dial code, fits the contracts' phone limit. */
+export function nationalNumberMaxLength(country: CountryCode): number {
+  return FIELD_LIMITS.phone - `+${getCountryCallingCode(country)} `.length;
 }
 
 /** A stored number as spec 1 §3 shows it: flag, dial code, number ("🇬🇧 +44 7700 900123"); empty for none. */

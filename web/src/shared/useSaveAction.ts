@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { ApiError } from '../app/api/client';
+import { ApiError } from './apiError';
 
 export interface SaveAction {
   saving: boolean;

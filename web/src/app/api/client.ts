@@ -3,21 +3,11 @@
  * bearer header, JSON, token refresh before expiry, 401 → session ended, `error` field → ApiError message.
  */
 import { errorBodySchema, tokenResponseSchema } from '@labline/contracts';
+import { ApiError } from '../../shared/apiError';
 import { clearStoredSession, readStoredToken, writeStoredToken } from '../session/storage';
 import { tokenNeedsRefresh } from './token';
 
 const API_BASE_PATH = '/api';
-
-/** A failed call; `message` is the server's `error` text or the caller's default (spec 1 §8). */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
 
 /** Anything that turns an unknown JSON body into a typed value (a zod schema does). */
 export interface ResponseSchema<T> {

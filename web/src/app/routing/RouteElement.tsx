@@ -1,11 +1,10 @@
 import { Flex, Spin } from 'antd';
 import { Suspense } from 'react';
 import { Navigate } from 'react-router-dom';
-import { AccessDenied } from '../../shared/AccessDenied';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
+import { AccessGuard } from '../session/AccessGuard';
 import { useSession } from '../session/SessionContext';
 import { canOpenRoute, routeTitle, type AppRoute } from './appRoute';
-import { GENERIC_DENIED_MESSAGE } from './routes';
 
 const pageFallback = (
   <Flex align="center" justify="center" style={{ minHeight: 240 }}>
@@ -18,16 +17,16 @@ export function RouteElement({ route }: { route: AppRoute }) {
   const { user } = useSession();
   useDocumentTitle(routeTitle(route, user) || null);
 
-  if (route.public) {
-    if (user !== null) return <Navigate to="/dashboard" replace />;
-  } else if (user === null) {
-    return <Navigate to="/login" replace />;
-  } else if (!canOpenRoute(user, route)) {
-    return <AccessDenied message={route.deniedMessage ?? GENERIC_DENIED_MESSAGE} />;
-  }
-  return (
+  const page = (
     <Suspense fallback={pageFallback}>
       <route.Page />
     </Suspense>
+  );
+  if (route.public) return user === null ? page : <Navigate to="/dashboard" replace />;
+  if (user === null) return <Navigate to="/login" replace />;
+  return (
+    <AccessGuard rule={(caller) => canOpenRoute(caller, route)} deniedMessage={route.deniedMessage}>
+      {page}
+    </AccessGuard>
   );
 }

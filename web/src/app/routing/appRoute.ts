@@ -1,4 +1,4 @@
-import { canAccessSection, type Role, type Section, type SessionUser } from '@labline/contracts';
+import { canAccessSection, type Caller, type Section, type SessionUser } from '@labline/contracts';
 import type { ComponentType } from 'react';
 
 /** One entry of the route config (routes.tsx). */
@@ -11,17 +11,17 @@ export interface AppRoute {
   section: Section | null;
   /** Public routes sit outside the authenticated layout; a signed-in user is sent to /dashboard. */
   public?: true;
-  /** A further role restriction inside the section, for screens narrower than their section. */
-  roles?: readonly Role[];
+  /** A further rule of @labline/contracts inside the section, for screens narrower than their section. */
+  rule?: (caller: Caller) => boolean;
   /** The Access Denied text; the generic one when the spec gives none for the area. */
   deniedMessage?: string;
   Page: ComponentType;
 }
 
-/** Whether the user may open the route: its section's access check, then any narrower role list. */
-export function canOpenRoute(user: SessionUser, route: AppRoute): boolean {
-  if (route.section === null) return true;
-  return canAccessSection(user, route.section) && (route.roles === undefined || route.roles.includes(user.role));
+/** Whether the caller may open the route: its section's access check, then its narrower rule. */
+export function canOpenRoute(caller: Caller, route: AppRoute): boolean {
+  if (route.section !== null && !canAccessSection(caller, route.section)) return false;
+  return route.rule === undefined || route.rule(caller);
 }
 
 export function routeTitle(route: AppRoute, user: SessionUser | null): string {

@@ -3,45 +3,28 @@
  * and the page. The router is built from this array; the side navigation is drawn from the same sections
  * (NAVIGATION in @labline/contracts), so a route and its navigation entry are granted by the same check.
  */
-import { ERRORS, type Role, type SessionUser } from '@labline/contracts';
+import { ERRORS, canOrderTests, type SessionUser } from '@labline/contracts';
 import { lazy } from 'react';
 import type { AppRoute } from './appRoute';
 import { LoginPage } from '../../features/auth/LoginPage';
 import { NotAvailablePage } from './NotAvailablePage';
 import { NotFoundPage } from './NotFoundPage';
 
-/** Permission messages given by the spec (spec 1 §2, spec 2 §2, spec 3 §8). */
-export const DENIED_MESSAGES = {
-  createTestRequests: "You don't have permission to create test requests.",
-  manageInventoryItems: "You don't have permission to manage inventory items.",
-  viewTestResults: "You don't have permission to view test results.",
-  enterTestResults: "You don't have permission to enter test results.",
-  manageUsers: "You don't have permission to manage users.",
-  manageInstitutions: "You don't have permission to manage institutions.",
-  viewAnalytics: "You don't have permission to view analytics.",
-  manageCmsFields: "You don't have permission to manage CMS fields.",
-} as const;
-
-/** For areas where the spec gives no permission message. */
-export const GENERIC_DENIED_MESSAGE = ERRORS.forbidden;
-
-/** spec 1 §6: the order form is limited to these four roles (lab_user may see requests but not order). */
-const TEST_ORDER_ROLES: readonly Role[] = ['super_admin', 'institution_admin', 'clinician', 'client_admin'];
-
 const ProfilePage = lazy(() => import('../../features/profile/ProfilePage'));
 
 const isClinician = (user: SessionUser) => user.role === 'clinician';
-const inventory = { section: 'inventory', deniedMessage: DENIED_MESSAGES.manageInventoryItems } as const;
-const results = { section: 'results', deniedMessage: DENIED_MESSAGES.viewTestResults } as const;
-const resultForm = { section: 'results', deniedMessage: DENIED_MESSAGES.enterTestResults } as const;
+const inventory = { section: 'inventory', deniedMessage: ERRORS.noPermissionManageInventoryItems } as const;
+const results = { section: 'results', deniedMessage: ERRORS.noPermissionViewTestResults } as const;
+const resultForm = { section: 'results', deniedMessage: ERRORS.noPermissionEnterTestResults } as const;
+/** spec 1 §6: the order form is for the four ordering roles (lab_user may see requests but not order). */
 const testOrder = {
   section: 'tests',
-  roles: TEST_ORDER_ROLES,
-  deniedMessage: DENIED_MESSAGES.createTestRequests,
+  rule: canOrderTests,
+  deniedMessage: ERRORS.noPermissionCreateTestRequests,
 } as const;
-const users = { section: 'users', deniedMessage: DENIED_MESSAGES.manageUsers } as const;
-const institutions = { section: 'institutions', deniedMessage: DENIED_MESSAGES.manageInstitutions } as const;
-const cms = { section: 'cms', deniedMessage: DENIED_MESSAGES.manageCmsFields } as const;
+const users = { section: 'users', deniedMessage: ERRORS.noPermissionManageUsers } as const;
+const institutions = { section: 'institutions', deniedMessage: ERRORS.noPermissionManageInstitutions } as const;
+const cms = { section: 'cms', deniedMessage: ERRORS.noPermissionManageCmsFields } as const;
 
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/login', title: 'Sign In', section: null, public: true, Page: LoginPage },
@@ -65,7 +48,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/patients/new',
     title: 'Add Patient',
     section: 'patients',
-    Page: lazy(() => import('../../features/patients/PatientFormPage')),
+    Page: lazy(() => import('../../features/patients/PatientFormPage').then((m) => ({ default: m.NewPatientPage }))),
   },
   {
     path: '/patients/:id',
@@ -77,7 +60,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/patients/:id/edit',
     title: 'Edit Patient',
     section: 'patients',
-    Page: lazy(() => import('../../features/patients/PatientFormPage')),
+    Page: lazy(() => import('../../features/patients/PatientFormPage').then((m) => ({ default: m.EditPatientPage }))),
   },
 
   { path: '/tests', title: 'Test Requests', section: 'tests', Page: NotAvailablePage },
@@ -133,7 +116,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ),
   },
   // spec 3 §6: the institution_admin of an institution may view and edit it too, so these two are not
-  // guarded by the super_admin-only section; the pages check super_admin or that institution's admin.
+  // guarded by the super_admin-only section; the pages guard them with canEditInstitution for the route's id.
   {
     path: '/institutions/:id',
     title: 'Institution Details',
@@ -155,7 +138,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/analytics',
     title: 'Analytics',
     section: 'analytics',
-    deniedMessage: DENIED_MESSAGES.viewAnalytics,
+    deniedMessage: ERRORS.noPermissionViewAnalytics,
     Page: NotAvailablePage,
   },
 

@@ -2,7 +2,7 @@ import { ExperimentFilled, LockOutlined, MailOutlined } from '@ant-design/icons'
 import { ERRORS } from '@labline/contracts';
 import { Alert, Button, Card, Flex, Form, Input, Typography, theme } from 'antd';
 import { useState } from 'react';
-import { ApiError } from '../../app/api/client';
+import { ApiError } from '../../shared/apiError';
 import { useSession } from '../../app/session/SessionContext';
 
 interface LoginFormValues {

@@ -1,42 +1,46 @@
 import { ArrowLeftOutlined, ClockCircleOutlined, EditOutlined } from '@ant-design/icons';
-import { ERRORS } from '@labline/contracts';
+import { ERRORS, canEditInstitution } from '@labline/contracts';
 import { Alert, Button, Card, Col, Flex, Result, Row, Skeleton, Space, Tabs, Tag } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from '../../app/api/client';
 import { NOT_AVAILABLE_YET } from '../../app/routing/NotAvailablePage';
-import { useSessionUser } from '../../app/session/SessionContext';
-import { AccessDenied } from '../../shared/AccessDenied';
+import { AccessGuard } from '../../app/session/AccessGuard';
+import { useCaller } from '../../app/session/useCaller';
+import { isNotFound } from '../../shared/apiError';
+import { NotFoundCard } from '../../shared/NotFoundCard';
 import { PageHeader } from '../../shared/PageHeader';
-import { canManageInstitution } from './access';
+import { useRouteId } from '../../shared/routeId';
 import { useInstitutionDetail, useInstitutionStats } from './api';
+import { useInstitutionBackLink } from './backLink';
 import { InstitutionCliniciansTab } from './components/InstitutionCliniciansTab';
 import { InstitutionInfo } from './components/InstitutionInfo';
 import { InstitutionPatientsTab } from './components/InstitutionPatientsTab';
 import { InstitutionQuickActions } from './components/InstitutionQuickActions';
 import { InstitutionStatCards } from './components/InstitutionStatCards';
-import { NotFoundCard } from './components/NotFoundCard';
-import { useRouteId } from './routeId';
 
 /**
  * /institutions/{id} (spec 3 §2): super_admin for any institution, the institution_admin for their own
  * (spec 3 §6). The route has no section guard, so the check is here.
  */
 export default function InstitutionDetailPage() {
-  const viewer = useSessionUser();
   const id = useRouteId();
-  const allowed = id !== null && canManageInstitution(viewer, id);
-  if (id !== null && !allowed) return <AccessDenied message={ERRORS.noPermissionManageInstitutions} />;
-  return <InstitutionDetail id={id} />;
+  return (
+    <AccessGuard
+      // An id that is none shows not found, not Access Denied.
+      rule={(caller) => id === null || canEditInstitution(caller, id)}
+      deniedMessage={ERRORS.noPermissionManageInstitutions}
+    >
+      <InstitutionDetail id={id} />
+    </AccessGuard>
+  );
 }
 
 function InstitutionDetail({ id }: { id: number | null }) {
-  const viewer = useSessionUser();
+  const caller = useCaller();
   const navigate = useNavigate();
   const { data: institution, error } = useInstitutionDetail(id);
-  const backPath = viewer.role === 'super_admin' ? '/institutions' : '/dashboard';
-  const backLabel = viewer.role === 'super_admin' ? 'Back to Institutions' : 'Back to Dashboard';
+  const { backPath, backLabel } = useInstitutionBackLink();
 
-  if (id === null || (error instanceof ApiError && error.status === 404)) {
+  if (id === null || isNotFound(error)) {
     return <NotFoundCard title={ERRORS.institutionNotFound} backLabel={backLabel} backPath={backPath} />;
   }
   if (error instanceof Error && institution === undefined) {
@@ -92,7 +96,7 @@ function InstitutionDetail({ id }: { id: number | null }) {
             </Card>
           </Col>
           <Col xs={24} xl={6}>
-            <InstitutionQuickActions viewer={viewer} institutionId={id} />
+            <InstitutionQuickActions caller={caller} institutionId={id} />
           </Col>
         </Row>
       </Flex>

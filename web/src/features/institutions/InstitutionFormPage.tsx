@@ -1,15 +1,14 @@
-import { ERRORS, type InstitutionBody } from '@labline/contracts';
+import { ERRORS, canEditInstitution, type InstitutionBody } from '@labline/contracts';
 import { Alert, Card, Skeleton } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from '../../app/api/client';
-import { useSessionUser } from '../../app/session/SessionContext';
-import { AccessDenied } from '../../shared/AccessDenied';
+import { AccessGuard } from '../../app/session/AccessGuard';
+import { isNotFound } from '../../shared/apiError';
+import { NotFoundCard } from '../../shared/NotFoundCard';
 import { PageHeader } from '../../shared/PageHeader';
-import { canManageInstitution } from './access';
-import { saveInstitution, useInstitutionForEdit, useRevalidateInstitutions } from './api';
+import { useRouteId } from '../../shared/routeId';
+import { saveInstitution, useInstitutionCache, useInstitutionForEdit } from './api';
+import { useInstitutionBackLink } from './backLink';
 import { InstitutionForm } from './components/InstitutionForm';
-import { NotFoundCard } from './components/NotFoundCard';
-import { useRouteId } from './routeId';
 
 /** /institutions/new (route guarded: super_admin). */
 export function NewInstitutionPage() {
@@ -18,36 +17,35 @@ export function NewInstitutionPage() {
 
 /** /institutions/{id}/edit: super_admin, or the institution_admin of that institution (spec 3 §6). */
 export function EditInstitutionPage() {
-  const viewer = useSessionUser();
   const id = useRouteId();
-  if (id !== null && !canManageInstitution(viewer, id)) {
-    return <AccessDenied message={ERRORS.noPermissionManageInstitutions} />;
-  }
-  return <InstitutionFormScreen id={id} editing />;
+  return (
+    <AccessGuard
+      // An id that is none shows not found, not Access Denied.
+      rule={(caller) => id === null || canEditInstitution(caller, id)}
+      deniedMessage={ERRORS.noPermissionManageInstitutions}
+    >
+      <InstitutionFormScreen id={id} editing />
+    </AccessGuard>
+  );
 }
 
 function InstitutionFormScreen({ id, editing = false }: { id: number | null; editing?: boolean }) {
-  const viewer = useSessionUser();
   const navigate = useNavigate();
-  const revalidate = useRevalidateInstitutions();
+  const institutionCache = useInstitutionCache();
+  const { backPath, backLabel } = useInstitutionBackLink();
   const { data: institution, error } = useInstitutionForEdit(id);
   const detailPath = id === null ? '/institutions' : `/institutions/${id}`;
 
   const onSave = async (body: InstitutionBody) => {
     const saved = await saveInstitution(id, body);
-    await revalidate();
+    await institutionCache.saved(saved);
     navigate(`/institutions/${saved.id}`);
   };
 
   const title = editing ? 'Edit Institution' : 'Add Institution';
   let content;
-  if (editing && (id === null || (error instanceof ApiError && error.status === 404))) {
-    content =
-      viewer.role === 'super_admin' ? (
-        <NotFoundCard title={ERRORS.institutionNotFound} backLabel="Back to Institutions" backPath="/institutions" />
-      ) : (
-        <NotFoundCard title={ERRORS.institutionNotFound} backLabel="Back to Dashboard" backPath="/dashboard" />
-      );
+  if (editing && (id === null || isNotFound(error))) {
+    content = <NotFoundCard title={ERRORS.institutionNotFound} backLabel={backLabel} backPath={backPath} />;
   } else if (editing && error instanceof Error && institution === undefined) {
     content = <Alert type="error" showIcon title={error.message} />;
   } else if (editing && institution === undefined) {

@@ -2,16 +2,18 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useCaller } from '../../app/session/useCaller';
+import { useInstitutionList } from '../../shared/directoryApi';
 import { PageHeader } from '../../shared/PageHeader';
-import { useInstitutions } from './api';
 import { InstitutionSummary } from './components/InstitutionSummary';
 import { InstitutionTable } from './components/InstitutionTable';
 import { institutionOverview } from './overview';
 
 /** /institutions (spec 3 §2 Institution list; super_admin, guarded by the route's section). */
 export default function InstitutionListPage() {
+  const caller = useCaller();
   const navigate = useNavigate();
-  const { data: institutions, error, isLoading } = useInstitutions();
+  const { data: institutions, error, isLoading } = useInstitutionList(caller);
   const overview = useMemo(() => institutionOverview(institutions ?? []), [institutions]);
 
   return (

@@ -1,31 +1,30 @@
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { ERRORS } from '@labline/contracts';
+import { ERRORS, canDeletePatient, canEditPatient } from '@labline/contracts';
 import { Alert, App, Button, Card, Flex, Result, Skeleton, Space } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import { ApiError } from '../../app/api/client';
-import { useSessionUser } from '../../app/session/SessionContext';
+import { useNavigate } from 'react-router-dom';
+import { useCaller } from '../../app/session/useCaller';
+import { ApiError, isNotFound } from '../../shared/apiError';
 import { PageHeader } from '../../shared/PageHeader';
+import { useRouteId } from '../../shared/routeId';
 import { deletePatient, usePatientDetail, usePatientCache } from './api';
 import { PatientDemographics } from './components/PatientDemographics';
 import { PatientNotFound } from './components/PatientNotFound';
 import { PatientTestRequests } from './components/PatientTestRequests';
 import { patientFullName } from './format';
-import { patientActions } from './permissions';
-import { parseEntityId } from './routeParams';
 
 /** /patients/{id} (spec 1 §2): demographics, test requests, and edit and delete per role (spec 1 §6). */
 export default function PatientDetailPage() {
-  const user = useSessionUser();
+  const caller = useCaller();
   const navigate = useNavigate();
   const { modal } = App.useApp();
   const patientCache = usePatientCache();
-  const patientId = parseEntityId(useParams().id);
+  const patientId = useRouteId();
   const { data: patient, error } = usePatientDetail(patientId);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const backToPatients = () => navigate('/patients');
 
-  if (patientId === null || (error instanceof ApiError && error.status === 404)) return <PatientNotFound />;
+  if (patientId === null || isNotFound(error)) return <PatientNotFound />;
   if (error instanceof Error && patient === undefined) {
     return (
       <Result
@@ -48,7 +47,6 @@ export default function PatientDetailPage() {
     );
   }
 
-  const actions = patientActions(user, patient);
   const name = patientFullName(patient);
   const confirmDelete = () =>
     modal.confirm({
@@ -63,7 +61,7 @@ export default function PatientDetailPage() {
           await deletePatient(patient.id);
           // Leave first: refetching this page's own patient now would flash 'Patient Not Found'.
           navigate('/patients');
-          patientCache.deleted();
+          void patientCache.deleted();
         } catch (failure) {
           setDeleteError(failure instanceof ApiError ? failure.message : ERRORS.failedToDeletePatient);
         }
@@ -80,12 +78,12 @@ export default function PatientDetailPage() {
             <Button icon={<ArrowLeftOutlined />} onClick={backToPatients}>
               Back to Patients
             </Button>
-            {actions.edit && (
+            {canEditPatient(caller, patient) && (
               <Button icon={<EditOutlined />} onClick={() => navigate(`/patients/${patient.id}/edit`)}>
                 Edit
               </Button>
             )}
-            {actions.delete && (
+            {canDeletePatient(caller, patient) && (
               <Button danger icon={<DeleteOutlined />} onClick={confirmDelete}>
                 Delete
               </Button>

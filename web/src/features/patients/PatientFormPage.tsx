@@ -2,25 +2,33 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { Patient } from '@labline/contracts';
 import { Alert, Button, Card, Skeleton } from 'antd';
 import { useMemo } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../app/api/client';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSessionUser } from '../../app/session/SessionContext';
+import { isNotFound } from '../../shared/apiError';
 import { PageHeader } from '../../shared/PageHeader';
+import { parseEntityId, useRouteId } from '../../shared/routeId';
 import { usePatientForEdit, usePatientCache } from './api';
 import { PatientForm } from './components/PatientForm';
 import { PatientNotFound } from './components/PatientNotFound';
 import { emptyFormValues, formValuesOf } from './formValues';
-import { parseEntityId } from './routeParams';
 
-/** /patients/new and /patients/{id}/edit (spec 1 §2, §5). */
-export default function PatientFormPage() {
+/** /patients/new (spec 1 §2, §5); ?institution_id= preselects the institution. */
+export function NewPatientPage() {
+  return <PatientFormScreen isNew patientId={null} />;
+}
+
+/** /patients/{id}/edit (spec 1 §2, §5). */
+export function EditPatientPage() {
+  const patientId = useRouteId();
+  return <PatientFormScreen isNew={false} patientId={patientId} />;
+}
+
+/** The form page; `patientId` null on the edit route means the address holds no id (not found). */
+function PatientFormScreen({ isNew, patientId }: { isNew: boolean; patientId: number | null }) {
   const user = useSessionUser();
   const navigate = useNavigate();
   const patientCache = usePatientCache();
-  const { id } = useParams();
   const [searchParams] = useSearchParams();
-  const isNew = id === undefined;
-  const patientId = isNew ? null : parseEntityId(id);
   const { data: patient, error } = usePatientForEdit(patientId);
 
   // The clinician user is always the patient's clinician (spec 1 §5).
@@ -52,9 +60,7 @@ export default function PatientFormPage() {
     />
   );
 
-  if (!isNew && (patientId === null || (error instanceof ApiError && error.status === 404))) {
-    return <PatientNotFound />;
-  }
+  if (!isNew && (patientId === null || isNotFound(error))) return <PatientNotFound />;
   if (!isNew && error instanceof Error) {
     return (
       <>

@@ -3,20 +3,23 @@ import { Alert, Button, Card, Empty, Flex, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSessionUser } from '../../app/session/SessionContext';
+import { useCaller } from '../../app/session/useCaller';
+import { useInstitutionList } from '../../shared/directoryApi';
 import { PageHeader } from '../../shared/PageHeader';
 import { PaginationFooter } from '../../shared/PaginationFooter';
-import { useInstitutionOptions, usePatients } from './api';
+import { useDebouncedValue } from '../../shared/useDebouncedValue';
+import { usePatients } from './api';
 import { PatientTable } from './components/PatientTable';
-import { patientListActions } from './permissions';
-import { useDebouncedValue } from './useDebouncedValue';
+import { patientListActions } from './listActions';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** /patients (spec 1 §2): 'My Patients' for clinicians, search, institution filter, table and pagination. */
 export default function PatientListPage() {
   const user = useSessionUser();
+  const caller = useCaller();
   const navigate = useNavigate();
-  const actions = patientListActions(user);
+  const actions = patientListActions(caller);
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
   const [institutionId, setInstitutionId] = useState<number | undefined>(undefined);
@@ -27,7 +30,7 @@ export default function PatientListPage() {
   const setPage = (next: number) => setPaging({ filterKey, page: next });
 
   const { data, error, isLoading, isValidating } = usePatients({ search, page, institutionId });
-  const { data: institutions } = useInstitutionOptions(user, actions.filterByInstitution);
+  const { data: institutions } = useInstitutionList(caller, actions.filterByInstitution);
 
   // spec 1 §8: a failed list fetch is only logged, never shown.
   useEffect(() => {

@@ -1,25 +1,21 @@
 import {
   ERRORS,
-  clinicianListResponseSchema,
-  institutionListResponseSchema,
   patientDetailResponseSchema,
   patientListResponseSchema,
   patientResponseSchema,
   type Patient,
   type PatientBody,
   type PatientDetail,
-  type SessionUser,
 } from '@labline/contracts';
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR from 'swr';
 import { IGNORE_RESPONSE_BODY, apiRequest } from '../../app/api/client';
+import { useRecordCache } from '../../shared/useRecordCache';
 
 /** spec 1 §9: the patient list sends a page size of 10. */
 export const PATIENT_PAGE_SIZE = 10;
 
 /** The list's failures are only logged (spec 1 §8), so this text never reaches the screen. */
 const PATIENT_LIST_LOG_TEXT = 'Failed to fetch patients';
-/** The spec gives no text for the clinician list; shown under the form's clinician field. */
-export const CLINICIANS_LOAD_ERROR = 'Failed to load clinicians';
 
 const PATIENTS_PATH = '/patients';
 
@@ -67,51 +63,17 @@ export function usePatientForEdit(id: number | null) {
   );
 }
 
-/** spec 1 §6: administrators load the full list, clinicians their own institutions. */
-export function institutionListPath(user: SessionUser): string {
-  return user.role === 'clinician' ? '/institutions/my' : '/institutions';
-}
-
-export function useInstitutionOptions(user: SessionUser, enabled = true) {
-  const path = enabled ? institutionListPath(user) : null;
-  return useSWR(path, (key: string) =>
-    apiRequest(key, institutionListResponseSchema, { defaultError: ERRORS.failedToFetchInstitutions }).then(
-      ({ institutions }) => institutions,
-    ),
-  );
-}
-
-export function useInstitutionClinicians(institutionId: number | undefined) {
-  const path = institutionId === undefined ? null : `/institutions/${institutionId}/clinicians`;
-  return useSWR(path, (key: string) =>
-    apiRequest(key, clinicianListResponseSchema, { defaultError: CLINICIANS_LOAD_ERROR }).then(
-      ({ clinicians }) => clinicians,
-    ),
-  );
-}
-
-const isPatientKey = (key: unknown) =>
-  (typeof key === 'string' && key.startsWith(PATIENTS_PATH)) ||
-  (Array.isArray(key) && typeof key[1] === 'string' && key[1].startsWith(PATIENTS_PATH));
-
-/**
- * Keeps cached patients in step with a save or delete: the saved patient's detail is the server's answer
- * (so the detail page shows the change at once), and every cached list and detail is fetched again.
- */
+/** Keeps cached patients in step with a save or delete (shared/useRecordCache). */
 export function usePatientCache() {
-  const { mutate } = useSWRConfig();
+  const cache = useRecordCache(PATIENTS_PATH);
   return {
-    async saved(patient: Patient) {
-      await mutate<PatientDetail>(
-        `${PATIENTS_PATH}/${patient.id}`,
-        (current) => ({ ...patient, test_requests: current?.test_requests ?? [] }),
-        { revalidate: false },
-      );
-      void mutate((key) => isPatientKey(key) && key !== `${PATIENTS_PATH}/${patient.id}`);
-    },
-    deleted() {
-      void mutate(isPatientKey);
-    },
+    /** The saved patient's detail keeps its test requests, which the save does not answer. */
+    saved: (patient: Patient) =>
+      cache.saved<PatientDetail>(`${PATIENTS_PATH}/${patient.id}`, (current) => ({
+        ...patient,
+        test_requests: current?.test_requests ?? [],
+      })),
+    deleted: () => cache.changed(),
   };
 }
 

@@ -1,49 +1,46 @@
 /// <reference types="node" />
-/** The pure rules behind the patient pages: who sees which action, age, address, phone and the request body. */
+/**
+ * The pure helpers behind the patient pages: which list actions show, age, address, phone and the request body.
+ * Edit and delete on a patient are the contracts' canEditPatient and canDeletePatient, whose cells (each role
+ * on a patient assigned to them and on another clinician's) are in libs/contracts/src/records.test.ts.
+ */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Role } from '@labline/contracts';
+import { callerFromUser, type Role } from '@labline/contracts';
 import dayjs from 'dayjs';
 import { formatPhoneNumber } from '../../shared/phone';
 import { pageRange } from '../../shared/PaginationFooter';
 import { addressLines, ageFromDateOfBirth } from './format';
 import { emptyFormValues, patientBodyOf } from './formValues';
-import { patientActions, patientListActions } from './permissions';
+import { patientListActions } from './listActions';
 
-describe('patient actions (spec 1 §6)', () => {
-  const own = { clinician_id: 7 };
-  const other = { clinician_id: 8 };
-  const cases: [Role, { edit: boolean; delete: boolean }, { edit: boolean; delete: boolean }][] = [
-    ['super_admin', { edit: true, delete: true }, { edit: true, delete: true }],
-    ['institution_admin', { edit: true, delete: true }, { edit: true, delete: true }],
-    ['clinician', { edit: true, delete: false }, { edit: false, delete: false }],
-    ['lab_user', { edit: false, delete: false }, { edit: false, delete: false }],
-    ['client_admin', { edit: false, delete: false }, { edit: false, delete: false }],
-  ];
-  for (const [role, onOwn, onOther] of cases) {
-    test(`${role}: edit and delete on a patient assigned to them and on another`, () => {
-      assert.deepEqual(patientActions({ id: 7, role }, own), onOwn);
-      assert.deepEqual(patientActions({ id: 7, role }, other), onOther);
-    });
-  }
+/** A caller of the role in institution 1 with the role's default sections. */
+const listActionsOf = (role: Role) =>
+  patientListActions(
+    callerFromUser({
+      id: 7,
+      role,
+      institution_id: role === 'super_admin' ? null : 1,
+      clinician_institution_ids: [],
+      permissions: [],
+    }),
+  );
 
+describe('patient list actions (spec 1 §2, §6)', () => {
   test('Add Patient: hidden for lab_user; the empty-state button for neither lab users nor clinicians', () => {
-    assert.equal(patientListActions({ role: 'lab_user' }).add, false);
-    assert.equal(patientListActions({ role: 'clinician' }).add, true);
-    assert.equal(patientListActions({ role: 'clinician' }).addFromEmptyState, false);
-    assert.equal(patientListActions({ role: 'lab_user' }).addFromEmptyState, false);
-    assert.equal(patientListActions({ role: 'institution_admin' }).addFromEmptyState, true);
+    assert.equal(listActionsOf('lab_user').add, false);
+    assert.equal(listActionsOf('clinician').add, true);
+    assert.equal(listActionsOf('clinician').addFromEmptyState, false);
+    assert.equal(listActionsOf('lab_user').addFromEmptyState, false);
+    assert.equal(listActionsOf('institution_admin').addFromEmptyState, true);
   });
 
   test('the institution filter is for super_admin only, the banner for institution_admin', () => {
-    assert.deepEqual(
-      (['super_admin', 'institution_admin', 'clinician'] as const).map((role) => patientListActions({ role })),
-      [
-        { add: true, addFromEmptyState: true, filterByInstitution: true, showInstitutionBanner: false },
-        { add: true, addFromEmptyState: true, filterByInstitution: false, showInstitutionBanner: true },
-        { add: true, addFromEmptyState: false, filterByInstitution: false, showInstitutionBanner: false },
-      ],
-    );
+    assert.deepEqual((['super_admin', 'institution_admin', 'clinician'] as const).map(listActionsOf), [
+      { add: true, addFromEmptyState: true, filterByInstitution: true, showInstitutionBanner: false },
+      { add: true, addFromEmptyState: true, filterByInstitution: false, showInstitutionBanner: true },
+      { add: true, addFromEmptyState: false, filterByInstitution: false, showInstitutionBanner: false },
+    ]);
   });
 });
 

@@ -1,17 +1,16 @@
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
-import { ERRORS, type User } from '@labline/contracts';
+import { ERRORS, canChangeUserStatus, canManageUser, type User } from '@labline/contracts';
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from '../../app/api/client';
-import { useSessionUser } from '../../app/session/SessionContext';
+import { useCaller } from '../../app/session/useCaller';
+import { isNotFound } from '../../shared/apiError';
+import { NotFoundCard } from '../../shared/NotFoundCard';
 import { PageHeader } from '../../shared/PageHeader';
-import { NotFoundCard } from '../institutions/components/NotFoundCard';
-import { useRouteId } from '../institutions/routeId';
-import { useRevalidateUsers, useUser } from './api';
+import { useRouteId } from '../../shared/routeId';
+import { useUser, useUserCache } from './api';
 import { RoleTag } from './components/RoleTag';
 import { AccountHistoryCard, PersonalInfoCard, RoleAccessCard } from './components/UserDetailCards';
 import { UserStatusButton } from './components/UserStatusButton';
-import { canChangeUserStatus, canEditUser } from './permissions';
 
 const INACTIVE_BANNER = 'This user account has been deactivated and cannot log in to the system.';
 
@@ -20,13 +19,13 @@ const INACTIVE_BANNER = 'This user account has been deactivated and cannot log i
  * exists the card is absent rather than offering actions that do nothing (issue 4).
  */
 export default function UserDetailPage() {
-  const viewer = useSessionUser();
+  const caller = useCaller();
   const navigate = useNavigate();
   const id = useRouteId();
-  const { data: user, error, mutate } = useUser(id);
-  const revalidateUsers = useRevalidateUsers();
+  const { data: user, error } = useUser(id);
+  const userCache = useUserCache();
 
-  if (id === null || (error instanceof ApiError && error.status === 404)) {
+  if (id === null || isNotFound(error)) {
     return <NotFoundCard title={ERRORS.userNotFound} backLabel="Back to Users" backPath="/users" />;
   }
   if (error instanceof Error && user === undefined) {
@@ -40,10 +39,7 @@ export default function UserDetailPage() {
     );
   }
 
-  const onStatusChanged = async (saved: User) => {
-    await mutate(saved, { revalidate: false });
-    await revalidateUsers();
-  };
+  const onStatusChanged = (saved: User) => userCache.saved(saved);
 
   return (
     <>
@@ -60,8 +56,8 @@ export default function UserDetailPage() {
             <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/users')}>
               Back to Users
             </Button>
-            {canChangeUserStatus(viewer, user) && <UserStatusButton user={user} onChanged={onStatusChanged} />}
-            {canEditUser(viewer, user) && (
+            {canChangeUserStatus(caller, user) && <UserStatusButton user={user} onChanged={onStatusChanged} />}
+            {canManageUser(caller, user) && (
               <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/users/${user.id}/edit`)}>
                 Edit User
               </Button>

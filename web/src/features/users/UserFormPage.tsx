@@ -1,17 +1,17 @@
-import { ERRORS, sessionUserSchema, type Role, type User } from '@labline/contracts';
+import { ERRORS, canManageUser, sessionUserSchema, type Role, type User } from '@labline/contracts';
 import { Alert, Card, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../app/api/client';
+import { AccessGuard } from '../../app/session/AccessGuard';
 import { useSession, useSessionUser } from '../../app/session/SessionContext';
-import { AccessDenied } from '../../shared/AccessDenied';
+import { useCaller } from '../../app/session/useCaller';
+import { isNotFound } from '../../shared/apiError';
+import { useInstitutionList } from '../../shared/directoryApi';
+import { NotFoundCard } from '../../shared/NotFoundCard';
 import { PageHeader } from '../../shared/PageHeader';
-import { useInstitutions } from '../institutions/api';
-import { NotFoundCard } from '../institutions/components/NotFoundCard';
-import { useRouteId } from '../institutions/routeId';
-import { createUser, updateUser, useRevalidateUsers, useUser } from './api';
+import { useRouteId } from '../../shared/routeId';
+import { createUser, updateUser, useUser, useUserCache } from './api';
 import { UserForm } from './components/UserForm';
-import { canEditUser } from './permissions';
 import { existingUserValues, newUserValues, userBody, type UserFormValues } from './userFormValues';
 
 /** After a save: the detail page, and the top bar follows when administrators edit themselves. */
@@ -19,10 +19,10 @@ function useAfterSave() {
   const viewer = useSessionUser();
   const { updateUser: updateSessionUser } = useSession();
   const navigate = useNavigate();
-  const revalidate = useRevalidateUsers();
+  const userCache = useUserCache();
   return async (saved: User) => {
     if (saved.id === viewer.id) updateSessionUser(sessionUserSchema.parse(saved));
-    await revalidate();
+    await userCache.saved(saved);
     navigate(`/users/${saved.id}`);
   };
 }
@@ -38,15 +38,16 @@ function Loading() {
 /** /users/new (route guarded: super_admin and institution_admin, spec 3 §2). */
 export function NewUserPage() {
   const viewer = useSessionUser();
+  const caller = useCaller();
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const afterSave = useAfterSave();
-  const { data: institutions, error } = useInstitutions();
+  const { data: institutions, error } = useInstitutionList(caller);
   // Read once: the query only preselects (spec 3 §2), later changes of the URL do not reset the form.
-  const [initialValues] = useState(() => newUserValues(viewer, query));
+  const [initialValues] = useState(() => newUserValues(caller, query));
 
   const onSave = async (values: UserFormValues & { role: Role }) =>
-    afterSave(await createUser(userBody(viewer, values)));
+    afterSave(await createUser(userBody(caller, values)));
 
   return (
     <>
@@ -56,7 +57,8 @@ export function NewUserPage() {
         <Loading />
       ) : (
         <UserForm
-          viewer={viewer}
+          caller={caller}
+          ownInstitutionName={viewer.institution_name}
           user={null}
           initialValues={initialValues}
           institutions={institutions ?? []}
@@ -68,17 +70,18 @@ export function NewUserPage() {
   );
 }
 
-/** /users/{id}/edit: an institution_admin edits the users of their own institution only. */
+/** /users/{id}/edit: an institution_admin edits the users of their own institution only (canManageUser). */
 export function EditUserPage() {
   const viewer = useSessionUser();
+  const caller = useCaller();
   const navigate = useNavigate();
   const id = useRouteId();
   const afterSave = useAfterSave();
   const { data: user, error } = useUser(id);
-  const { data: institutions, error: institutionsError } = useInstitutions();
+  const { data: institutions, error: institutionsError } = useInstitutionList(caller);
 
   const header = <PageHeader title="Edit User" />;
-  if (id === null || (error instanceof ApiError && error.status === 404)) {
+  if (id === null || isNotFound(error)) {
     return <NotFoundCard title={ERRORS.userNotFound} backLabel="Back to Users" backPath="/users" />;
   }
   if (error instanceof Error && user === undefined) {
@@ -97,25 +100,25 @@ export function EditUserPage() {
       </>
     );
   }
-  if (!canEditUser(viewer, user)) return <AccessDenied message={ERRORS.noPermissionManageUsers} />;
 
   const onSave = async (values: UserFormValues & { role: Role }) =>
-    afterSave(await updateUser(user.id, { ...userBody(viewer, values), is_active: values.is_active }));
+    afterSave(await updateUser(user.id, { ...userBody(caller, values), is_active: values.is_active }));
 
   return (
-    <>
+    <AccessGuard rule={(manager) => canManageUser(manager, user)} deniedMessage={ERRORS.noPermissionManageUsers}>
       {header}
       {institutionsError instanceof Error && (
         <Alert type="error" showIcon title={institutionsError.message} style={{ marginBottom: 24 }} />
       )}
       <UserForm
-        viewer={viewer}
+        caller={caller}
+        ownInstitutionName={viewer.institution_name}
         user={user}
         initialValues={existingUserValues(user)}
         institutions={institutions ?? []}
         onSave={onSave}
         onCancel={() => navigate(`/users/${user.id}`)}
       />
-    </>
+    </AccessGuard>
   );
 }

@@ -3,10 +3,10 @@ import { ROLES, roleLabel, type Role } from '@labline/contracts';
 import { Alert, Button, Card, Flex, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSessionUser } from '../../app/session/SessionContext';
+import { useCaller } from '../../app/session/useCaller';
 import { PageHeader } from '../../shared/PageHeader';
 import { PaginationFooter } from '../../shared/PaginationFooter';
-import { useRevalidateUsers, useUsers, type StatusFilter, type UserListFilters } from './api';
+import { useUserCache, useUsers, type StatusFilter, type UserListFilters } from './api';
 import { UserTable } from './components/UserTable';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({
@@ -20,9 +20,9 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
 
 /** /users (spec 3 §2): search, role and status filters, pagination; route guarded to the users section. */
 export default function UserListPage() {
-  const viewer = useSessionUser();
+  const caller = useCaller();
   const navigate = useNavigate();
-  const revalidateUsers = useRevalidateUsers();
+  const userCache = useUserCache();
   const [filters, setFilters] = useState<UserListFilters>({
     search: '',
     role: undefined,
@@ -74,12 +74,10 @@ export default function UserListPage() {
           />
         </Flex>
         <UserTable
-          viewer={viewer}
+          caller={caller}
           users={data?.users ?? []}
           loading={isLoading}
-          onStatusChanged={async () => {
-            await revalidateUsers();
-          }}
+          onStatusChanged={(saved) => userCache.saved(saved)}
         />
         <PaginationFooter
           pagination={data?.pagination}

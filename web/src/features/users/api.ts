@@ -7,8 +7,9 @@ import {
   type UpdateUserBody,
   type User,
 } from '@labline/contracts';
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR from 'swr';
 import { apiRequest } from '../../app/api/client';
+import { useRecordCache } from '../../shared/useRecordCache';
 
 const USERS_PATH = '/users';
 /** The spec gives no page size for the user list; 20 rows keep a page on one screen. */
@@ -44,16 +45,18 @@ export function useUsers(filters: UserListFilters) {
   });
 }
 
+const userPath = (id: number) => `${USERS_PATH}/${id}`;
+
 export function useUser(id: number | null) {
-  return useSWR(id === null ? null : `${USERS_PATH}/${id}`, (key: string) =>
+  return useSWR(id === null ? null : userPath(id), (key: string) =>
     apiRequest(key, userResponseSchema, { defaultError: ERRORS.failedToFetchUser }).then(({ user }) => user),
   );
 }
 
-/** Drops every cached user list and detail, so every screen shows a saved user at once. */
-export function useRevalidateUsers() {
-  const { mutate } = useSWRConfig();
-  return () => mutate((key) => typeof key === 'string' && key.startsWith(USERS_PATH), undefined, { revalidate: true });
+/** Keeps cached users in step with a save (shared/useRecordCache): the saved user shows at once everywhere. */
+export function useUserCache() {
+  const cache = useRecordCache(USERS_PATH);
+  return { saved: (user: User) => cache.saved<User>(userPath(user.id), () => user) };
 }
 
 export async function createUser(body: CreateUserBody): Promise<User> {

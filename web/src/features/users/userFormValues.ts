@@ -1,16 +1,21 @@
 /** The user form's values: what it starts with (new, edit, query parameters) and the body it sends. */
 import {
   ROLES,
+  canAssignRole,
+  canSetAccountScope,
   defaultPermissionsForRole,
+  type Caller,
   type CreateUserBody,
   type Permission,
   type Role,
-  type SessionUser,
   type UpdateUserBody,
   type User,
 } from '@labline/contracts';
-import { isSystemAdministrator } from './permissions';
+import { parseEntityId } from '../../shared/routeId';
 import { effectivePermissions } from './menuPermissions';
+
+/** Who fills in the form, as the contracts' user-management rules see them. */
+type Manager = Pick<Caller, 'userId' | 'role' | 'institutionId'>;
 
 export interface UserFormValues {
   first_name: string;
@@ -25,27 +30,26 @@ export interface UserFormValues {
   permissions: Permission[];
 }
 
-/** Roles the viewer may give: only super_admin gives super_admin (spec 3 §2). */
-export function assignableRoles(viewer: Pick<SessionUser, 'role'>): Role[] {
-  return ROLES.filter((role) => role !== 'super_admin' || isSystemAdministrator(viewer));
+/** Roles the manager may give: only super_admin gives super_admin (spec 3 §2). */
+export function assignableRoles(manager: Manager): Role[] {
+  return ROLES.filter((role) => canAssignRole(manager, role));
 }
 
 /** The preselection of links from institution pages (spec 3 §2): ?institution_id=…&role=…, ignored when invalid. */
 export function preselection(
-  viewer: Pick<SessionUser, 'role'>,
+  manager: Manager,
   query: URLSearchParams,
 ): { role: Role | undefined; institutionId: number | undefined } {
   const roleParam = query.get('role');
-  const role = assignableRoles(viewer).find((candidate) => candidate === roleParam);
-  const idParam = query.get('institution_id') ?? '';
-  const institutionId = /^\d{1,10}$/.test(idParam) && Number(idParam) > 0 ? Number(idParam) : undefined;
+  const role = assignableRoles(manager).find((candidate) => candidate === roleParam);
+  const institutionId = parseEntityId(query.get('institution_id')) ?? undefined;
   return { role, institutionId };
 }
 
-export function newUserValues(viewer: SessionUser, query: URLSearchParams): UserFormValues {
-  const { role, institutionId } = preselection(viewer, query);
+export function newUserValues(manager: Manager, query: URLSearchParams): UserFormValues {
+  const { role, institutionId } = preselection(manager, query);
   // Only super_admin sets the primary institution; for others it is their own, which also seeds a clinician's.
-  const institution = isSystemAdministrator(viewer) ? institutionId : (viewer.institution_id ?? undefined);
+  const institution = canSetAccountScope(manager) ? institutionId : (manager.institutionId ?? undefined);
   return {
     first_name: '',
     last_name: '',
@@ -79,11 +83,8 @@ export function existingUserValues(user: User): UserFormValues {
  * The request body. Permissions are sent only by super_admin (the only one who edits them); an
  * institution_admin's users get their institution; an empty password on edit keeps the current one.
  */
-export function userBody(
-  viewer: SessionUser,
-  values: UserFormValues & { role: Role },
-): CreateUserBody & UpdateUserBody {
-  const systemAdministrator = isSystemAdministrator(viewer);
+export function userBody(manager: Manager, values: UserFormValues & { role: Role }): CreateUserBody & UpdateUserBody {
+  const systemAdministrator = canSetAccountScope(manager);
   return {
     first_name: values.first_name.trim(),
     last_name: values.last_name.trim(),
@@ -91,7 +92,7 @@ export function userBody(
     phone: values.phone.trim() === '' ? null : values.phone.trim(),
     password: values.password === '' ? null : values.password,
     role: values.role,
-    institution_id: systemAdministrator ? (values.institution_id ?? null) : viewer.institution_id,
+    institution_id: systemAdministrator ? (values.institution_id ?? null) : manager.institutionId,
     clinician_institution_ids: values.role === 'clinician' ? values.clinician_institution_ids : [],
     ...(systemAdministrator ? { permissions: values.role === 'super_admin' ? [] : values.permissions } : {}),
   };

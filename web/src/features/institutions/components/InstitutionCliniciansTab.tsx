@@ -2,7 +2,7 @@ import type { Clinician } from '@labline/contracts';
 import { Alert, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
-import { useInstitutionClinicians } from '../api';
+import { useInstitutionClinicians } from '../../../shared/directoryApi';
 
 const columns: ColumnsType<Clinician> = [
   {

@@ -1,7 +1,7 @@
-import { ERRORS, INSTITUTION_TYPES, type Institution, type InstitutionBody } from '@labline/contracts';
+import { ERRORS, FIELD_LIMITS, INSTITUTION_TYPES, type Institution, type InstitutionBody } from '@labline/contracts';
 import { Alert, Button, Card, Col, Form, Input, Row, Select, Space } from 'antd';
+import { PersonFields } from '../../../shared/PersonFields';
 import { useSaveAction } from '../../../shared/useSaveAction';
-import { PhoneInput } from '../../../shared/PhoneInput';
 
 type InstitutionType = (typeof INSTITUTION_TYPES)[number];
 
@@ -15,6 +15,8 @@ interface InstitutionFormValues {
 }
 
 const TYPE_OPTIONS = INSTITUTION_TYPES.map((type) => ({ value: type, label: type }));
+/** The institution's own phone and e-mail: the same fields as a person's contact details. */
+const CONTACT_FIELDS = ['phone', 'email'] as const;
 
 function initialValues(institution: Institution | null): InstitutionFormValues {
   const type = INSTITUTION_TYPES.find((candidate) => candidate === institution?.institution_type);
@@ -55,12 +57,12 @@ export function InstitutionForm({ institution, onSave, onCancel }: InstitutionFo
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item label="Institution Name" name="name" rules={[{ required: true, whitespace: true }]}>
-              <Input maxLength={200} />
+              <Input maxLength={FIELD_LIMITS.institutionName} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label="Institution Number" name="institution_number">
-              <Input maxLength={100} />
+              <Input maxLength={FIELD_LIMITS.institutionNumber} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -68,19 +70,10 @@ export function InstitutionForm({ institution, onSave, onCancel }: InstitutionFo
               <Select options={TYPE_OPTIONS} />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Phone Number" name="phone">
-              <PhoneInput />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Email Address" name="email" rules={[{ type: 'email' }]}>
-              <Input type="email" maxLength={254} />
-            </Form.Item>
-          </Col>
+          <PersonFields fields={CONTACT_FIELDS} />
           <Col xs={24}>
             <Form.Item label="Address" name="address">
-              <Input.TextArea rows={3} maxLength={500} />
+              <Input.TextArea rows={3} maxLength={FIELD_LIMITS.institutionAddress} />
             </Form.Item>
           </Col>
         </Row>

@@ -1,7 +1,7 @@
 import { ERRORS, type SessionUser } from '@labline/contracts';
 import { Col, Form, Row, Select } from 'antd';
 import { useEffect } from 'react';
-import { useInstitutionClinicians, useInstitutionOptions } from '../api';
+import { useInstitutionClinicians, useInstitutionList } from '../../../shared/directoryApi';
 import type { PatientFormValues } from '../formValues';
 
 interface PatientAssignmentFieldsProps {
@@ -22,7 +22,7 @@ export function PatientAssignmentFields({ user, isNew }: PatientAssignmentFields
   const institutionsTouched = form.isFieldTouched('institution_ids');
   const isClinicianUser = user.role === 'clinician';
 
-  const { data: institutions, error: institutionsError, isLoading: institutionsLoading } = useInstitutionOptions(user);
+  const { data: institutions, error: institutionsError, isLoading: institutionsLoading } = useInstitutionList(user);
   const primaryInstitution = institutionIds[0];
   const {
     data: clinicians,

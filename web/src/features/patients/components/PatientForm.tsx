@@ -1,8 +1,8 @@
-import { ERRORS, PATIENT_GENDERS, type Patient, type SessionUser } from '@labline/contracts';
+import { ERRORS, FIELD_LIMITS, PATIENT_GENDERS, type Patient, type SessionUser } from '@labline/contracts';
 import { Alert, Button, Card, Col, DatePicker, Flex, Form, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
+import { PersonFields } from '../../../shared/PersonFields';
 import { useSaveAction } from '../../../shared/useSaveAction';
-import { PhoneInput } from '../../../shared/PhoneInput';
 import type { PatientFormValues } from '../formValues';
 import { patientBodyOf } from '../formValues';
 import { savePatient } from '../api';
@@ -19,6 +19,13 @@ interface PatientFormProps {
 
 const GENDER_OPTIONS = PATIENT_GENDERS.map((gender) => ({ value: gender, label: gender }));
 const NO_IDS: number[] = [];
+const NAME_FIELDS = ['first_name', 'last_name'] as const;
+const CONTACT_FIELDS = ['phone', 'email'] as const;
+const PERSON_MESSAGES = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  invalidEmail: 'Enter a valid email address',
+};
 
 /** The patient form of spec 1 §5, for /patients/new and /patients/{id}/edit. */
 export function PatientForm({ user, patientId, initialValues, onSaved, onCancel }: PatientFormProps) {
@@ -44,24 +51,7 @@ export function PatientForm({ user, patientId, initialValues, onSaved, onCancel 
         {saveError !== null && <Alert type="error" showIcon title={saveError} />}
         <Card title="Personal Information">
           <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item
-                label="First Name"
-                name="first_name"
-                rules={[{ required: true, whitespace: true, message: 'First name is required' }]}
-              >
-                <Input autoComplete="off" maxLength={100} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                label="Last Name"
-                name="last_name"
-                rules={[{ required: true, whitespace: true, message: 'Last name is required' }]}
-              >
-                <Input autoComplete="off" maxLength={100} />
-              </Form.Item>
-            </Col>
+            <PersonFields fields={NAME_FIELDS} messages={PERSON_MESSAGES} />
             <Col xs={24} md={8}>
               <Form.Item label="Date of Birth" name="date_of_birth">
                 <DatePicker
@@ -87,7 +77,7 @@ export function PatientForm({ user, patientId, initialValues, onSaved, onCancel 
                 name="medical_record_number"
                 extra="Leave empty to generate one automatically"
               >
-                <Input maxLength={50} />
+                <Input maxLength={FIELD_LIMITS.medicalRecordNumber} />
               </Form.Item>
             </Col>
           </Row>
@@ -95,28 +85,15 @@ export function PatientForm({ user, patientId, initialValues, onSaved, onCancel 
 
         <Card title="Contact and Insurance">
           <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item label="Phone Number" name="phone">
-                <PhoneInput />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                label="Email Address"
-                name="email"
-                rules={[{ type: 'email', message: 'Enter a valid email address' }]}
-              >
-                <Input type="email" autoComplete="off" maxLength={254} />
-              </Form.Item>
-            </Col>
+            <PersonFields fields={CONTACT_FIELDS} messages={PERSON_MESSAGES} />
             <Col xs={24} md={12}>
               <Form.Item label="Insurance Number" name="insurance_number">
-                <Input maxLength={100} />
+                <Input maxLength={FIELD_LIMITS.insuranceNumber} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
               <Form.Item label="NHS Number" name="nhs_number">
-                <Input maxLength={20} />
+                <Input maxLength={FIELD_LIMITS.nhsNumber} />
               </Form.Item>
             </Col>
           </Row>
@@ -126,32 +103,32 @@ export function PatientForm({ user, patientId, initialValues, onSaved, onCancel 
           <Row gutter={16}>
             <Col xs={24} md={12}>
               <Form.Item label="Street Address 1" name="street_address_1">
-                <Input maxLength={200} />
+                <Input maxLength={FIELD_LIMITS.streetAddress} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
               <Form.Item label="Street Address 2" name="street_address_2">
-                <Input maxLength={200} />
+                <Input maxLength={FIELD_LIMITS.streetAddress} />
               </Form.Item>
             </Col>
             <Col xs={24} md={6}>
               <Form.Item label="City" name="city">
-                <Input maxLength={100} />
+                <Input maxLength={FIELD_LIMITS.city} />
               </Form.Item>
             </Col>
             <Col xs={24} md={6}>
               <Form.Item label="State / County" name="state">
-                <Input maxLength={100} />
+                <Input maxLength={FIELD_LIMITS.state} />
               </Form.Item>
             </Col>
             <Col xs={24} md={6}>
               <Form.Item label="Postal Code" name="postal_code">
-                <Input maxLength={20} />
+                <Input maxLength={FIELD_LIMITS.postalCode} />
               </Form.Item>
             </Col>
             <Col xs={24} md={6}>
               <Form.Item label="Country" name="country">
-                <Input maxLength={100} />
+                <Input maxLength={FIELD_LIMITS.country} />
               </Form.Item>
             </Col>
           </Row>

@@ -1,20 +1,14 @@
 import { ERRORS } from '@labline/contracts';
-import { Button, Result } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { NotFoundCard } from '../../../shared/NotFoundCard';
 
 /** spec 1 §2, §8: an unknown (or out of scope) patient. */
 export function PatientNotFound() {
-  const navigate = useNavigate();
   return (
-    <Result
-      status="404"
+    <NotFoundCard
       title={ERRORS.patientNotFound}
-      subTitle="The patient does not exist or you do not have access to it."
-      extra={
-        <Button type="primary" onClick={() => navigate('/patients')}>
-          Back to Patients
-        </Button>
-      }
+      subtitle={ERRORS.patientNotFoundOrNoAccess}
+      backLabel="Back to Patients"
+      backPath="/patients"
     />
   );
 }

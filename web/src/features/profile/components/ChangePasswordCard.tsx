@@ -1,7 +1,7 @@
 import { ERRORS, MESSAGES, PASSWORD_MIN_LENGTH, type ChangePasswordBody } from '@labline/contracts';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
-import { ApiError } from '../../../app/api/client';
+import { ApiError } from '../../../shared/apiError';
 
 interface ChangePasswordFormValues {
   current_password: string;

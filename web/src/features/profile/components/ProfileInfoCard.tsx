@@ -1,8 +1,8 @@
 import { ERRORS, MESSAGES, type SessionUser } from '@labline/contracts';
-import { Alert, Button, Card, Col, Form, Input, Row } from 'antd';
+import { Alert, Button, Card, Form, Row } from 'antd';
 import { useState } from 'react';
-import { ApiError } from '../../../app/api/client';
-import { PhoneInput } from '../../../shared/PhoneInput';
+import { ApiError } from '../../../shared/apiError';
+import { PersonFields } from '../../../shared/PersonFields';
 
 interface ProfileFormValues {
   first_name: string;
@@ -54,26 +54,7 @@ export function ProfileInfoCard({ user, onSave }: ProfileInfoCardProps) {
         }}
       >
         <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item label="First Name" name="first_name" rules={[{ required: true, whitespace: true }]}>
-              <Input autoComplete="given-name" maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Last Name" name="last_name" rules={[{ required: true, whitespace: true }]}>
-              <Input autoComplete="family-name" maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Email Address" name="email" extra={ERRORS.emailCannotChange}>
-              <Input type="email" disabled />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Phone Number" name="phone">
-              <PhoneInput />
-            </Form.Item>
-          </Col>
+          <PersonFields own emailLockedNote={ERRORS.emailCannotChange} />
         </Row>
         <Form.Item style={{ marginBottom: 0 }}>
           <Button type="primary" htmlType="submit" loading={saving}>

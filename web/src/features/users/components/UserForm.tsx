@@ -1,23 +1,26 @@
 import {
   ERRORS,
   PASSWORD_MIN_LENGTH,
+  canSetAccountScope,
   defaultPermissionsForRole,
   roleLabel,
+  type Caller,
   type Institution,
   type Role,
-  type SessionUser,
   type User,
 } from '@labline/contracts';
 import { Alert, Button, Card, Checkbox, Col, Form, Input, Row, Select, Space } from 'antd';
+import { PersonFields } from '../../../shared/PersonFields';
 import { useSaveAction } from '../../../shared/useSaveAction';
-import { PhoneInput } from '../../../shared/PhoneInput';
 import { permissionProblem } from '../menuPermissions';
-import { isSystemAdministrator } from '../permissions';
 import { assignableRoles, type UserFormValues } from '../userFormValues';
 import { MenuPermissionsField } from './MenuPermissionsField';
 
 interface UserFormProps {
-  viewer: SessionUser;
+  /** The administrator filling in the form. */
+  caller: Caller;
+  /** The administrator's own institution, shown when they may not choose one. */
+  ownInstitutionName: string | null;
   /** The user being edited; null for a new one. */
   user: User | null;
   initialValues: UserFormValues;
@@ -53,14 +56,22 @@ function clinicianInstitutionOptions(institutions: Institution[], user: User | n
 }
 
 /** The user form of spec 3 §2 and §5. */
-export function UserForm({ viewer, user, initialValues, institutions, onSave, onCancel }: UserFormProps) {
+export function UserForm({
+  caller,
+  ownInstitutionName,
+  user,
+  initialValues,
+  institutions,
+  onSave,
+  onCancel,
+}: UserFormProps) {
   const [form] = Form.useForm<UserFormValues>();
   const { saving, saveError, run } = useSaveAction(ERRORS.failedToSaveUser);
   const role = Form.useWatch('role', form) ?? initialValues.role;
   const permissions = Form.useWatch('permissions', form) ?? initialValues.permissions;
-  const systemAdministrator = isSystemAdministrator(viewer);
+  const systemAdministrator = canSetAccountScope(caller);
   const creating = user === null;
-  const editingSelf = user !== null && user.id === viewer.id;
+  const editingSelf = user !== null && user.id === caller.userId;
   const permissionsBlocked = systemAdministrator && role !== undefined && permissionProblem(permissions, role) !== null;
 
   const onValuesChange = (changed: Partial<UserFormValues>, values: UserFormValues) => {
@@ -68,7 +79,7 @@ export function UserForm({ viewer, user, initialValues, institutions, onSave, on
     // spec 3 §2: choosing a role for a new user pre-fills that role's default menu permissions.
     if (creating) form.setFieldValue('permissions', defaultPermissionsForRole(changed.role));
     if (changed.role === 'clinician' && values.clinician_institution_ids.length === 0) {
-      const primary = values.institution_id ?? viewer.institution_id ?? undefined;
+      const primary = values.institution_id ?? caller.institutionId ?? undefined;
       if (primary !== undefined) form.setFieldValue('clinician_institution_ids', [primary]);
     }
   };
@@ -91,26 +102,7 @@ export function UserForm({ viewer, user, initialValues, institutions, onSave, on
         {saveError !== null && <Alert type="error" showIcon title={saveError} />}
         <Card title="Personal Information">
           <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item label="First Name" name="first_name" rules={[{ required: true, whitespace: true }]}>
-                <Input autoComplete="off" maxLength={100} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label="Last Name" name="last_name" rules={[{ required: true, whitespace: true }]}>
-                <Input autoComplete="off" maxLength={100} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label="Email Address" name="email" rules={[{ required: true, type: 'email' }]}>
-                <Input type="email" autoComplete="off" maxLength={254} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label="Phone Number" name="phone">
-                <PhoneInput />
-              </Form.Item>
-            </Col>
+            <PersonFields emailRequired />
             <Col xs={24} md={12}>
               <Form.Item
                 label="Password"
@@ -134,7 +126,7 @@ export function UserForm({ viewer, user, initialValues, institutions, onSave, on
               <Form.Item label="Role" name="role" rules={[{ required: true }]}>
                 <Select
                   placeholder="Select a role"
-                  options={assignableRoles(viewer).map((value) => ({ value, label: roleLabel(value) }))}
+                  options={assignableRoles(caller).map((value) => ({ value, label: roleLabel(value) }))}
                   optionRender={({ label }) => <span style={capitalized}>{label}</span>}
                   labelRender={({ label }) => <span style={capitalized}>{label}</span>}
                 />
@@ -151,7 +143,7 @@ export function UserForm({ viewer, user, initialValues, institutions, onSave, on
                 </Form.Item>
               ) : (
                 <Form.Item label="Institution" htmlFor="user-form-own-institution">
-                  <Input id="user-form-own-institution" value={viewer.institution_name ?? ''} disabled />
+                  <Input id="user-form-own-institution" value={ownInstitutionName ?? ''} disabled />
                 </Form.Item>
               )}
             </Col>

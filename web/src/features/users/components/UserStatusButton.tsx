@@ -1,7 +1,7 @@
 import type { User } from '@labline/contracts';
 import { App, Button, Popconfirm } from 'antd';
 import { useState } from 'react';
-import { ApiError } from '../../../app/api/client';
+import { ApiError } from '../../../shared/apiError';
 import { setUserActive } from '../api';
 
 interface UserStatusButtonProps {

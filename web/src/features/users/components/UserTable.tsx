@@ -1,20 +1,20 @@
-import type { SessionUser, User } from '@labline/contracts';
+import { canChangeUserStatus, canManageUser, type Caller, type User } from '@labline/contracts';
 import { Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../../shared/formatDate';
-import { canChangeUserStatus, canEditUser } from '../permissions';
 import { RoleTag, StatusTag } from './RoleTag';
 import { UserStatusButton } from './UserStatusButton';
 
 interface UserTableProps {
-  viewer: SessionUser;
+  caller: Caller;
   users: User[];
   loading: boolean;
-  onStatusChanged(): void | Promise<void>;
+  /** Called with the user as saved after a deactivation or reactivation. */
+  onStatusChanged(user: User): void | Promise<void>;
 }
 
-export function UserTable({ viewer, users, loading, onStatusChanged }: UserTableProps) {
+export function UserTable({ caller, users, loading, onStatusChanged }: UserTableProps) {
   const columns: ColumnsType<User> = [
     {
       title: 'Name',
@@ -41,8 +41,8 @@ export function UserTable({ viewer, users, loading, onStatusChanged }: UserTable
       fixed: 'right',
       render: (_, user) => (
         <Space size={16}>
-          {canEditUser(viewer, user) && <Link to={`/users/${user.id}/edit`}>Edit</Link>}
-          {canChangeUserStatus(viewer, user) && (
+          {canManageUser(caller, user) && <Link to={`/users/${user.id}/edit`}>Edit</Link>}
+          {canChangeUserStatus(caller, user) && (
             <UserStatusButton user={user} variant="link" onChanged={onStatusChanged} />
           )}
         </Space>
