@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { service } from '@labline/clinical';
-import { createDatabasePool, migrate } from '@labline/db';
+import { createDatabasePool, openServiceDatabase } from '@labline/db';
 import { createPostgresEventStore } from '@labline/eventstore';
 import { buildInProcess, serviceMigrations } from '@labline/service-kit';
 import { createTestDatabase, createTestKeys } from '@labline/testkit';
@@ -40,12 +40,22 @@ function percentile(sorted: readonly number[], fraction: number): number {
 
 const database = await createTestDatabase('labline_bench');
 try {
-  await migrate(database.url, 'clinical', await serviceMigrations(service));
-  const pool = await createDatabasePool({ url: database.url, schema: 'clinical' });
+  // The service runs as its application role, as in production; the bulk load (which also sets the patient
+  // id sequence and vacuums) is an operator's job, done through the admin connection.
+  const pool = await openServiceDatabase({
+    url: database.url,
+    schema: 'clinical',
+    migrations: await serviceMigrations(service),
+  });
   const store = createPostgresEventStore({ pool });
   const loadStart = performance.now();
-  await loadDirectory(pool);
-  await loadPatients(pool, PATIENTS);
+  const loader = await createDatabasePool({ url: database.url, schema: 'clinical' });
+  try {
+    await loadDirectory(loader);
+    await loadPatients(loader, PATIENTS);
+  } finally {
+    await loader.end();
+  }
   console.log(
     `Loaded ${PATIENTS.toLocaleString('en')} patients by bulk insert into the read model ` +
       `(no events appended) in ${((performance.now() - loadStart) / 1000).toFixed(1)} s.`,

@@ -5,6 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { serviceDatabaseUrls } from '@labline/db';
 import pg from 'pg';
 import {
   createTestDatabase,
@@ -26,6 +27,8 @@ export interface StackOptions {
   output?: 'inherit' | 'quiet';
   /** Extra environment for every service (e.g. a shorter rate-limit window in a test). */
   env?: Record<string, string>;
+  /** Every line a service or the gateway prints (a test scans the logs of a run). */
+  onLog?: (process: string, line: string) => void;
 }
 
 export interface Stack {
@@ -112,7 +115,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ensureWebBuild(log);
 
     const common = {
-      DATABASE_URL: databaseUrl,
       NATS_URL: nats.url,
       HOST: '127.0.0.1',
       LOG_LEVEL: process.env.LOG_LEVEL ?? (output === 'inherit' ? 'info' : 'warn'),
@@ -128,10 +130,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // and its demo seed waits for identity's demo institutions and clinicians).
     for (const service of SERVICES) {
       const port = await freePort();
+      // Production's shape: the service provisions its roles and migrates through the admin connection, then
+      // works as its own application role (roles.ts in @labline/db).
+      const database = serviceDatabaseUrls({ url: databaseUrl, schema: service.name });
       const child = startTypeScriptProcess(
         service.name,
         service.entry,
         {
+          DATABASE_ADMIN_URL: database.admin,
+          DATABASE_URL: database.application,
           ...common,
           ...service.env?.(serviceUrls),
           PORT: String(port),
@@ -139,6 +146,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           LABLINE_SEED: options.seed ?? 'demo',
         },
         output,
+        options.onLog && ((line) => options.onLog?.(service.name, line)),
       );
       processes.push(child);
       serviceUrls[service.urlVariable] = `http://127.0.0.1:${port}`;
@@ -151,6 +159,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       GATEWAY_ENTRY,
       { ...common, ...serviceUrls, PORT: String(gatewayPort), HOST: process.env.HOST ?? '0.0.0.0', WEB_DIST },
       output,
+      options.onLog && ((line) => options.onLog?.('gateway', line)),
     );
     processes.push(gateway);
     const url = `http://localhost:${gatewayPort}`;

@@ -2,10 +2,11 @@
  * `npm run projections:rebuild -- <service> [<projection> ...]`: rebuilds a service's projections (all when
  * none is named) beside their live tables from the event store (its own events) or the JetStream stream
  * (other services' events), and swaps them in; the running system keeps answering meanwhile. Nothing is sent
- * or republished. It works on DATABASE_URL / NATS_URL when set, else on the system `npm start` runs.
+ * or republished. It works on DATABASE_URL / NATS_URL when set, else on the system `npm start` runs, and
+ * signs in as the service's application role, as the service does (DATABASE_URL read as the service reads it).
  */
 import { DEPLOYED_SERVICES } from '@labline/contracts';
-import { createDatabasePool } from '@labline/db';
+import { createDatabasePool, serviceDatabaseUrls } from '@labline/db';
 import { createPostgresEventStore } from '@labline/eventstore';
 import { rebuildProjections, type ServiceDefinition } from '@labline/service-kit';
 import { connect } from 'nats';
@@ -29,7 +30,14 @@ const infrastructure =
   process.env.DATABASE_URL && process.env.NATS_URL
     ? { databaseUrl: process.env.DATABASE_URL, natsUrl: process.env.NATS_URL, stop: async () => undefined }
     : await persistentInfrastructure();
-const pool = await createDatabasePool({ url: infrastructure.databaseUrl, schema: process.env.DB_SCHEMA ?? name });
+const schema = process.env.DB_SCHEMA ?? name;
+// As the service itself works: its application role (the rebuild's DDL runs in functions of the schema's owner).
+const { application } = serviceDatabaseUrls({
+  url: infrastructure.databaseUrl,
+  adminUrl: process.env.DATABASE_ADMIN_URL,
+  schema,
+});
+const pool = await createDatabasePool({ url: application, schema });
 const store = createPostgresEventStore({ pool });
 const nc = await connect({ servers: infrastructure.natsUrl, name: `${name}-projection-rebuild` });
 try {

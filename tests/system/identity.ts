@@ -3,7 +3,7 @@
  * harness is identity's business), on a fresh seeded database, real event store and real signing keys.
  */
 import type { SessionUser } from '@labline/contracts';
-import { createDatabasePool, migrate, type DatabasePool } from '@labline/db';
+import { openServiceDatabase, type DatabasePool } from '@labline/db';
 import { createPostgresEventStore, type PostgresEventStore } from '@labline/eventstore';
 import { DEMO_PASSWORD, service, type IdentityContext } from '@labline/identity';
 import { buildInProcess, serviceMigrations, type HttpApp } from '@labline/service-kit';
@@ -20,8 +20,12 @@ export interface SeededIdentity {
 /** Identity on its own database, with the demo institutions and accounts (DEMO_PASSWORD). */
 export async function startSeededIdentity(): Promise<SeededIdentity> {
   const database = await createTestDatabase('system_identity');
-  await migrate(database.url, 'identity', await serviceMigrations(service));
-  const pool = await createDatabasePool({ url: database.url, schema: 'identity' });
+  // As at start-up: the pool signs in as identity's application role.
+  const pool = await openServiceDatabase({
+    url: database.url,
+    schema: 'identity',
+    migrations: await serviceMigrations(service),
+  });
   const store = createPostgresEventStore({ pool });
   const { app, context } = await buildInProcess(service, {
     env: { DATABASE_URL: database.url, LABLINE_SEED: 'demo', LOGIN_RATE_LIMIT_PER_ADDRESS: '1000' },

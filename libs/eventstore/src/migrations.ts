@@ -8,11 +8,14 @@ import type { Migration } from '@labline/db';
  *   (STYLE.md), which is what `events_global_order` serves.
  * - actor, correlation, causation and traceparent are columns rather than one metadata document because the
  *   stream is the audit trail: "what did this request change" is an indexed query.
- * - the table is append-only; a trigger refuses UPDATE and DELETE so a stray statement cannot rewrite history.
+ * - the table is append-only: the application role holds no UPDATE, DELETE or TRUNCATE on it (least
+ *   privilege, @labline/db's roles), and a trigger refuses UPDATE and DELETE for every other role too, so a
+ *   stray statement cannot rewrite history.
  */
 export const eventStoreMigrations: Migration[] = [
   {
     name: 'eventstore_001_events',
+    appendOnlyTables: ['events'],
     sql: `
       CREATE TABLE events (
         global_position bigserial PRIMARY KEY,

@@ -12,6 +12,7 @@ import { START_OF_ALL, type EventStore, type GlobalCheckpoint } from '@labline/e
 import { sql, type CommonQueryMethods, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import { z } from 'zod';
 import { applyProjections, type Projection } from './projection';
+import { rebuildFunctionsMigration } from './rebuild-functions';
 
 export const projectionMigrations: Migration[] = [
   {
@@ -24,6 +25,7 @@ export const projectionMigrations: Migration[] = [
         rebuilt_at timestamptz
       );`,
   },
+  rebuildFunctionsMigration,
 ];
 
 /** Where a projection's events come from: the service's own store, or the JetStream stream for others'. */
@@ -60,24 +62,12 @@ export function eventStoreSource(store: EventStore, batchSize = 1_000): RebuildS
 }
 
 const namesSchema = z.object({ schemas: z.array(z.string()) });
-const indexSchema = z.object({ table_name: z.string(), index_name: z.string(), definition: z.string() });
 const versionSchema = z.object({ version: z.number().int() });
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 function identifier(name: string): string {
   if (!IDENTIFIER.test(name)) throw new Error(`not a plain identifier: ${name}`);
   return name;
-}
-
-/** An index by what it does, not what it is called or where it stands: how a copy's index finds its original. */
-function indexShape(definition: string): string {
-  return definition.replace(/^CREATE (UNIQUE )?INDEX \S+ ON \S+/, 'CREATE $1INDEX ON');
-}
-
-async function indexesOf(db: CommonQueryMethods, schema: string, tables: readonly string[]) {
-  return db.any(sql.type(indexSchema)`
-    SELECT tablename AS table_name, indexname AS index_name, indexdef AS definition
-    FROM pg_indexes WHERE schemaname = ${schema} AND tablename = ANY(${sql.array([...tables], 'text')})`);
 }
 
 /** Runs `write` with the shadow tables first on the search path, so the projection's plain names reach them. */
@@ -119,12 +109,10 @@ export async function rebuildProjection<Position>(
   const live = schemas[0];
   if (!live) throw new Error('no schema on the search path');
 
-  await pool.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([shadow])} CASCADE`);
-  await pool.query(sql.unsafe`CREATE SCHEMA ${sql.identifier([shadow])}`);
-  for (const table of tables) {
-    await pool.query(sql.unsafe`
-      CREATE TABLE ${sql.identifier([shadow, table])} (LIKE ${sql.identifier([live, table])} INCLUDING ALL)`);
-  }
+  // The schema's owner creates, swaps and drops the copies (rebuild-functions.ts); the pool is the service's.
+  const shadowTables = sql.fragment`${shadow}, ${sql.array(tables, 'text')}`;
+  const discard = sql.unsafe`SELECT ${sql.identifier([live, 'projection_rebuild_discard'])}(${shadow})`;
+  await pool.query(sql.unsafe`SELECT ${sql.identifier([live, 'projection_rebuild_prepare'])}(${shadowTables})`);
   let applied = 0;
   const applyBatch = (db: DatabaseTransactionConnection) => async (events: EventEnvelope[]) => {
     const handled = events.filter((event) => projection.handles.includes(event.type));
@@ -156,34 +144,12 @@ export async function rebuildProjection<Position>(
       await transaction.query(sql.unsafe`LOCK TABLE ${liveTables} IN ACCESS EXCLUSIVE MODE`);
       await catchUpSource.replay(position, applyBatch(transaction), 'catch-up');
       await setSearchPath(transaction, schemas);
-
-      const originals = await indexesOf(transaction, live, tables);
-      await transaction.query(sql.unsafe`DROP TABLE ${liveTables}`);
-      for (const table of tables) {
-        await transaction.query(
-          sql.unsafe`ALTER TABLE ${sql.identifier([shadow, table])} SET SCHEMA ${sql.identifier([live])}`,
-        );
-      }
-      // The copies' indexes got generated names; constraint names are part of the contract (a unique index
-      // is how a 409 is recognised), so each takes its original's name back.
-      for (const copy of await indexesOf(transaction, live, tables)) {
-        const original = originals.find(
-          (candidate) =>
-            candidate.table_name === copy.table_name &&
-            indexShape(candidate.definition) === indexShape(copy.definition),
-        );
-        if (original && original.index_name !== copy.index_name) {
-          const renamed = sql.identifier([live, copy.index_name]);
-          await transaction.query(
-            sql.unsafe`ALTER INDEX ${renamed} RENAME TO ${sql.identifier([original.index_name])}`,
-          );
-        }
-      }
-      await transaction.query(sql.unsafe`DROP SCHEMA ${sql.identifier([shadow])}`);
+      // Drops the live tables, moves the copies in and gives their indexes the originals' names back.
+      await transaction.query(sql.unsafe`SELECT ${sql.identifier([live, 'projection_rebuild_swap'])}(${shadowTables})`);
       await recordVersion(transaction, projection, true);
     });
   } catch (error) {
-    await pool.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([shadow])} CASCADE`).catch(() => undefined);
+    await pool.query(discard).catch(() => undefined);
     throw error;
   }
   return { projection: projection.name, version: projection.version, events: applied };

@@ -4,7 +4,13 @@
  * resources, caller, routes and demo seed. Start-up, health and readiness, the relay, the consumers and
  * graceful shutdown are derived from it here, once for every service.
  */
-import { type Caller, type EventSchemaMap, type Principal, type ServiceName } from '@labline/contracts';
+import {
+  DEFAULT_TOKEN_TTL_SECONDS,
+  type Caller,
+  type EventSchemaMap,
+  type Principal,
+  type ServiceName,
+} from '@labline/contracts';
 import {
   busMigrations,
   ensureJetStream,
@@ -13,7 +19,7 @@ import {
   startRelay,
   type DurableConsumer,
 } from '@labline/bus';
-import { createDatabasePool, loadMigrations, migrate, type Migration } from '@labline/db';
+import { loadMigrations, openServiceDatabase, type Migration } from '@labline/db';
 import { createPostgresEventStore, eventStoreMigrations, type EventStore } from '@labline/eventstore';
 import { createLogger, type Logger } from '@labline/telemetry';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -40,7 +46,10 @@ import { runService, type Closer, type RunningService } from './run';
 
 /** What every service reads from its environment; a service extends it with its own variables. */
 export const baseServiceConfigSchema = z.object({
+  /** The service's application role (`<schema>_app`); without DATABASE_ADMIN_URL, the admin's (roles.ts). */
   DATABASE_URL: z.string().min(1),
+  /** Provisioning the service's roles and running its migrations (production: a role with CREATEROLE). */
+  DATABASE_ADMIN_URL: z.string().min(1).optional(),
   /** The schema the service owns in a shared database; the service's name when absent. */
   DB_SCHEMA: z
     .string()
@@ -49,9 +58,12 @@ export const baseServiceConfigSchema = z.object({
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
   /** The service's own default port when absent. */
   PORT: z.coerce.number().int().min(0).max(65_535).optional(),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Loopback unless configured: a service is reached through the gateway, never directly from outside. */
+  HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LABLINE_SEED: z.enum(['demo', 'none']).default('none'),
+  /** The access tokens' lifetime: identity issues them for this long, every verifier refuses longer ones. */
+  JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(DEFAULT_TOKEN_TTL_SECONDS),
 });
 export type BaseServiceConfig = z.infer<typeof baseServiceConfigSchema>;
 
@@ -155,7 +167,7 @@ export function buildServiceApp<C extends BaseServiceConfig, M extends EventSche
     ...definition.http?.(context),
   });
   const auth = definition.auth(context);
-  app.register(authPlugin, { keys: auth.keys });
+  app.register(authPlugin, { keys: auth.keys, maxTokenLifetimeSeconds: context.config.JWT_TTL_SECONDS });
   for (const routes of definition.publicRoutes?.(context) ?? []) app.register(routes);
   const authenticated: FastifyPluginAsyncZod = async (scope) => {
     scope.addHook('onRequest', scope.authenticate);
@@ -248,8 +260,13 @@ export async function startService<C extends BaseServiceConfig, M extends EventS
   const config = loadConfig(definition.config, env);
   const schema = schemaOf(definition, config);
   const logger = createLogger(definition.name, config.LOG_LEVEL);
-  await migrate(config.DATABASE_URL, schema, await serviceMigrations(definition));
-  const pool = await createDatabasePool({ url: config.DATABASE_URL, schema, applicationName: definition.name });
+  const pool = await openServiceDatabase({
+    url: config.DATABASE_URL,
+    adminUrl: config.DATABASE_ADMIN_URL,
+    schema,
+    migrations: await serviceMigrations(definition),
+    applicationName: definition.name,
+  });
   const store = createPostgresEventStore({ pool });
   const nc = await connect({ servers: config.NATS_URL, name: definition.name, maxReconnectAttempts: -1 });
   await ensureJetStream(nc);
