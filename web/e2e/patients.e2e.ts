@@ -1,7 +1,13 @@
 /** Patient pages (spec 1 §2 /patients, /patients/new, /patients/{id}/edit, /patients/{id}; §5; §6 Patients). */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ERRORS, clinicianListResponseSchema, patientResponseSchema, type Patient } from '@labline/contracts';
+import {
+  ERRORS,
+  clinicianListResponseSchema,
+  patientDetailResponseSchema,
+  patientResponseSchema,
+  type Patient,
+} from '@labline/contracts';
 import type { Page } from 'playwright-core';
 import { apiAs, DEMO_ACCOUNTS, screenshot, signIn, useSystem, storedSession } from './support';
 
@@ -131,6 +137,41 @@ test('an institution admin edits a patient and deletes another through the confi
   await page.getByText('Showing 0 to 0 of 0 results').waitFor();
   await page.goto(`/patients/${toDelete.id}`);
   await page.getByText(ERRORS.patientNotFound).waitFor();
+  await page.context().close();
+});
+
+test('an institution admin edits a shared patient: the other institution shows locked and stays', async () => {
+  const northwind = await apiAs(system, DEMO_ACCOUNTS.northwindAdmin.email);
+  const riverside = await apiAs(system, DEMO_ACCOUNTS.riversideAdmin.email);
+  const northwindId = northwind.user.institution_id!;
+  const riversideId = riverside.user.institution_id!;
+  const { call } = await apiAs(system, DEMO_ACCOUNTS.superAdmin.email);
+  const { clinicians } = clinicianListResponseSchema.parse(
+    await call('GET', `/institutions/${northwindId}/clinicians`),
+  );
+  const shared = patientResponseSchema.parse(
+    await call('POST', '/patients', {
+      first_name: 'Wilhelmina',
+      last_name: 'Sharpfield',
+      institution_ids: [northwindId, riversideId],
+      clinician_id: clinicians[0]?.id ?? null,
+    }),
+  ).patient;
+
+  const page = await system.newPage();
+  await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
+  await page.goto(`/patients/${shared.id}/edit`);
+  await page.getByLabel('Last Name').waitFor();
+  await page.getByText('Also filed under').waitFor();
+  // Riverside by name, locked; never as a raw id or 'Institution not found'.
+  await page.locator('.ant-tag', { hasText: 'Riverside Clinic' }).waitFor();
+  assert.equal(await page.getByText(ERRORS.institutionNotFound).count(), 0);
+  await page.getByLabel('Last Name').fill('Sharpfield-Ode');
+  await page.getByRole('button', { name: 'Update Patient' }).click();
+  await page.waitForURL(`**/patients/${shared.id}`);
+  await page.getByRole('heading', { name: 'Wilhelmina Sharpfield-Ode' }).waitFor();
+  const after = patientDetailResponseSchema.parse(await riverside.call('GET', `/patients/${shared.id}`)).patient;
+  assert.deepEqual(after.institution_ids, [northwindId, riversideId]);
   await page.context().close();
 });
 

@@ -182,13 +182,17 @@ describe('layout and routes', () => {
 });
 
 describe('session end', () => {
-  test('Sign Out returns to /login and clears the stored session', async () => {
+  test('Sign Out ends the session on the server, returns to /login and clears the stored session', async () => {
     const page = await system.newPage();
     await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
+    const { token } = await storedSession(page);
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.waitForURL('**/login');
     assert.deepEqual(await storedSession(page), { token: null, user: null });
+    // The server ended the session: the token the page held is refused, not merely forgotten.
+    const reused = await page.request.get('/api/auth/profile', { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(reused.status(), 401);
     await page.goto('/dashboard');
     await page.waitForURL('**/login');
     await page.context().close();

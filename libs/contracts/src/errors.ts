@@ -54,6 +54,7 @@ export const ERRORS = {
   failedToFetchInstitution: 'Failed to fetch institution',
   failedToSaveInstitution: 'Failed to save institution',
   cannotDeactivateSelf: 'You cannot deactivate your own account',
+  signOutFailed: 'Failed to sign out',
   superAdminHasNoInstitution: 'A super admin does not belong to an institution',
   institutionRequiredForRole: 'An institution is required for this role',
   // spec 1 §2, spec 2 §2, spec 3 §2 and §8: the Access Denied screen and the areas' permission messages

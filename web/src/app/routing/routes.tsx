@@ -3,7 +3,7 @@
  * and the page. The router is built from this array; the side navigation is drawn from the same sections
  * (NAVIGATION in @labline/contracts), so a route and its navigation entry are granted by the same check.
  */
-import { ERRORS, canOrderTests, type SessionUser } from '@labline/contracts';
+import { ERRORS, canCreatePatient, canOrderTests, type SessionUser } from '@labline/contracts';
 import { lazy } from 'react';
 import type { AppRoute } from './appRoute';
 import { LoginPage } from '../../features/auth/LoginPage';
@@ -48,6 +48,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/patients/new',
     title: 'Add Patient',
     section: 'patients',
+    rule: canCreatePatient,
+    deniedMessage: ERRORS.forbidden,
     Page: lazy(() => import('../../features/patients/PatientFormPage').then((m) => ({ default: m.NewPatientPage }))),
   },
   {

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { FullPageSpinner } from '../../shared/FullPageSpinner';
 import { onSessionEnded } from '../api/client';
 import { SessionContext, type SessionContextValue } from './SessionContext';
-import { fetchProfile, requestLogin } from './sessionApi';
+import { fetchProfile, requestLogin, requestLogout } from './sessionApi';
 import {
   STORAGE_KEYS,
   clearStoredSession,
@@ -74,9 +74,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState({ status: 'signedIn', user });
   }, []);
 
+  // The server ends the session first (its token is refused everywhere from then on); signing out here
+  // happens whatever the answer, so Sign Out always signs out.
   const logout = useCallback(() => {
-    clearStoredSession();
-    setState(SIGNED_OUT);
+    void requestLogout()
+      .catch(() => undefined)
+      .finally(() => {
+        clearStoredSession();
+        setState(SIGNED_OUT);
+      });
   }, []);
 
   const updateUser = useCallback((user: SessionUser) => {

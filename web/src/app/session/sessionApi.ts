@@ -5,7 +5,7 @@ import {
   type LoginResponse,
   type SessionUser,
 } from '@labline/contracts';
-import { apiRequest } from '../api/client';
+import { apiRequest, IGNORE_RESPONSE_BODY } from '../api/client';
 
 export const PROFILE_PATH = '/auth/profile';
 
@@ -24,4 +24,9 @@ export async function fetchProfile(signal?: AbortSignal): Promise<SessionUser> {
     ...(signal ? { signal } : {}),
   });
   return user;
+}
+
+/** Sign Out ends the server-side session, so the token stops working everywhere at once. */
+export function requestLogout(): Promise<void> {
+  return apiRequest('/auth/logout', IGNORE_RESPONSE_BODY, { method: 'POST', defaultError: ERRORS.signOutFailed });
 }

@@ -1,9 +1,11 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import type { Patient } from '@labline/contracts';
+import { canEditPatient, canFilePatientUnder, ERRORS, type Patient } from '@labline/contracts';
 import { Alert, Button, Card, Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSessionUser } from '../../app/session/SessionContext';
+import { useCaller } from '../../app/session/useCaller';
+import { AccessDenied } from '../../shared/AccessDenied';
 import { isNotFound } from '../../shared/apiError';
 import { PageHeader } from '../../shared/PageHeader';
 import { parseEntityId, useRouteId } from '../../shared/routeId';
@@ -26,6 +28,7 @@ export function EditPatientPage() {
 /** The form page; `patientId` null on the edit route means the address holds no id (not found). */
 function PatientFormScreen({ isNew, patientId }: { isNew: boolean; patientId: number | null }) {
   const user = useSessionUser();
+  const caller = useCaller();
   const navigate = useNavigate();
   const patientCache = usePatientCache();
   const [searchParams] = useSearchParams();
@@ -34,13 +37,22 @@ function PatientFormScreen({ isNew, patientId }: { isNew: boolean; patientId: nu
   // The clinician user is always the patient's clinician (spec 1 §5).
   const lockedClinician = user.role === 'clinician' ? user.id : null;
   const preselectedInstitution = parseEntityId(searchParams.get('institution_id'));
+  // A shared patient's institutions that are not the caller's: shown by name, locked, and kept on save.
+  const lockedInstitutions = useMemo(
+    () =>
+      (patient?.institution_ids ?? [])
+        .map((id, index) => ({ id, name: patient?.institution_names[index] ?? `#${id}` }))
+        .filter((institution) => !canFilePatientUnder(caller, institution.id)),
+    [patient, caller],
+  );
   const initialValues = useMemo(() => {
     if (patient === undefined) {
       return emptyFormValues(preselectedInstitution === null ? [] : [preselectedInstitution], lockedClinician);
     }
     const values = formValuesOf(patient);
-    return lockedClinician === null ? values : { ...values, clinician_id: lockedClinician };
-  }, [patient, preselectedInstitution, lockedClinician]);
+    const own = values.institution_ids.filter((id) => canFilePatientUnder(caller, id));
+    return { ...values, institution_ids: own, clinician_id: lockedClinician ?? values.clinician_id };
+  }, [patient, preselectedInstitution, lockedClinician, caller]);
 
   const back = () => navigate(patientId === null ? '/patients' : `/patients/${patientId}`);
   const onSaved = async (saved: Patient) => {
@@ -69,6 +81,8 @@ function PatientFormScreen({ isNew, patientId }: { isNew: boolean; patientId: nu
       </>
     );
   }
+  // Open by address, an edit the caller may not make says so at once, not at save time.
+  if (patient !== undefined && !canEditPatient(caller, patient)) return <AccessDenied message={ERRORS.forbidden} />;
   if (!isNew && patient === undefined) {
     return (
       <>
@@ -88,6 +102,7 @@ function PatientFormScreen({ isNew, patientId }: { isNew: boolean; patientId: nu
         user={user}
         patientId={patientId}
         initialValues={initialValues}
+        lockedInstitutions={lockedInstitutions}
         onSaved={(saved) => void onSaved(saved)}
         onCancel={back}
       />

@@ -1,13 +1,21 @@
 import { ERRORS, type SessionUser } from '@labline/contracts';
-import { Col, Form, Row, Select } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { Col, Flex, Form, Row, Select, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useInstitutionClinicians, useInstitutionList } from '../../../shared/directoryApi';
 import type { PatientFormValues } from '../formValues';
+
+/** An institution of a shared patient that the caller does not manage. */
+export interface LockedInstitution {
+  id: number;
+  name: string;
+}
 
 interface PatientAssignmentFieldsProps {
   user: SessionUser;
   /** A new patient with nothing chosen gets the caller's only institution. */
   isNew: boolean;
+  lockedInstitutions: readonly LockedInstitution[];
 }
 
 const NO_IDS: number[] = [];
@@ -16,7 +24,7 @@ const NO_IDS: number[] = [];
  * Institutions and clinician (spec 1 §5): at least one institution; a clinician user keeps only one and is
  * the fixed clinician; the clinician list is that of the first institution and required when it is not empty.
  */
-export function PatientAssignmentFields({ user, isNew }: PatientAssignmentFieldsProps) {
+export function PatientAssignmentFields({ user, isNew, lockedInstitutions }: PatientAssignmentFieldsProps) {
   const form = Form.useFormInstance<PatientFormValues>();
   const institutionIds = Form.useWatch('institution_ids', form) ?? NO_IDS;
   const institutionsTouched = form.isFieldTouched('institution_ids');
@@ -46,8 +54,9 @@ export function PatientAssignmentFields({ user, isNew }: PatientAssignmentFields
   }, [form, clinicians, isClinicianUser]);
 
   // Both rules stay in view for a clinician user, who may pick only one institution.
+  const shared = lockedInstitutions.length > 0;
   const institutionMessages = [
-    institutionIds.length === 0 ? ERRORS.atLeastOneInstitution : null,
+    institutionIds.length === 0 && !shared ? ERRORS.atLeastOneInstitution : null,
     institutionsError instanceof Error ? institutionsError.message : null,
     isClinicianUser ? ERRORS.cliniciansOneInstitution : null,
   ].filter((message): message is string => message !== null);
@@ -80,12 +89,15 @@ export function PatientAssignmentFields({ user, isNew }: PatientAssignmentFields
           label="Institutions"
           name="institution_ids"
           required
-          rules={[{ type: 'array', required: true, min: 1, message: ERRORS.atLeastOneInstitution }]}
+          // A shared patient stays filed under the other institutions whatever is chosen here.
+          rules={[{ type: 'array', required: !shared, min: shared ? 0 : 1, message: ERRORS.atLeastOneInstitution }]}
           // A clinician user effectively keeps one institution: the one picked last.
           normalize={(value: number[]) => (isClinicianUser && value.length > 1 ? value.slice(-1) : value)}
           help={institutionHelp}
           validateStatus={
-            (institutionIds.length === 0 && institutionsTouched) || institutionsError instanceof Error ? 'error' : ''
+            (institutionIds.length === 0 && institutionsTouched && !shared) || institutionsError instanceof Error
+              ? 'error'
+              : ''
           }
         >
           <Select<number[]>
@@ -96,6 +108,17 @@ export function PatientAssignmentFields({ user, isNew }: PatientAssignmentFields
             optionFilterProp="label"
           />
         </Form.Item>
+        {shared && (
+          <Form.Item label="Also filed under" tooltip="Managed by those institutions: kept when you save">
+            <Flex wrap gap={4}>
+              {lockedInstitutions.map((institution) => (
+                <Tag key={institution.id} icon={<LockOutlined />}>
+                  {institution.name}
+                </Tag>
+              ))}
+            </Flex>
+          </Form.Item>
+        )}
       </Col>
       <Col xs={24} md={12}>
         <Form.Item

@@ -6,19 +6,22 @@ import { useSaveAction } from '../../../shared/useSaveAction';
 import type { PatientFormValues } from '../formValues';
 import { patientBodyOf } from '../formValues';
 import { savePatient } from '../api';
-import { PatientAssignmentFields } from './PatientAssignmentFields';
+import { PatientAssignmentFields, type LockedInstitution } from './PatientAssignmentFields';
 
 interface PatientFormProps {
   user: SessionUser;
   /** The patient being edited; null for a new one. */
   patientId: number | null;
   initialValues: PatientFormValues;
+  /** Institutions of a shared patient that are not the caller's: shown locked, kept by the server on save. */
+  lockedInstitutions?: readonly LockedInstitution[];
   onSaved(patient: Patient): void;
   onCancel(): void;
 }
 
 const GENDER_OPTIONS = PATIENT_GENDERS.map((gender) => ({ value: gender, label: gender }));
 const NO_IDS: number[] = [];
+const NO_LOCKED: readonly LockedInstitution[] = [];
 const NAME_FIELDS = ['first_name', 'last_name'] as const;
 const CONTACT_FIELDS = ['phone', 'email'] as const;
 const PERSON_MESSAGES = {
@@ -28,7 +31,14 @@ const PERSON_MESSAGES = {
 };
 
 /** The patient form of spec 1 §5, for /patients/new and /patients/{id}/edit. */
-export function PatientForm({ user, patientId, initialValues, onSaved, onCancel }: PatientFormProps) {
+export function PatientForm({
+  user,
+  patientId,
+  initialValues,
+  lockedInstitutions = NO_LOCKED,
+  onSaved,
+  onCancel,
+}: PatientFormProps) {
   const [form] = Form.useForm<PatientFormValues>();
   const institutionIds = Form.useWatch('institution_ids', form) ?? NO_IDS;
   const { saving, saveError, run } = useSaveAction(ERRORS.failedToSavePatient);
@@ -135,7 +145,7 @@ export function PatientForm({ user, patientId, initialValues, onSaved, onCancel 
         </Card>
 
         <Card title="Institution and Clinician">
-          <PatientAssignmentFields user={user} isNew={patientId === null} />
+          <PatientAssignmentFields user={user} isNew={patientId === null} lockedInstitutions={lockedInstitutions} />
         </Card>
 
         <Flex justify="flex-end" gap={12}>

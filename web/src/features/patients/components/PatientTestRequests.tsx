@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { formatRequestId, type PatientTestRequest } from '@labline/contracts';
+import { canOrderTests, formatRequestId, type PatientTestRequest } from '@labline/contracts';
 import { Button, Card, Empty, Table, Tag, Typography, type TableProps } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
+import { useCaller } from '../../../app/session/useCaller';
 import { formatDate } from '../../../shared/formatDate';
 
 /** Badge colours by status (spec 1 §4); other values show in the neutral colour. */
@@ -58,14 +59,17 @@ interface PatientTestRequestsProps {
 /** The patient's test requests, each linking to /tests/{id}; Create Test opens the order form for the patient. */
 export function PatientTestRequests({ patientId, requests }: PatientTestRequestsProps) {
   const navigate = useNavigate();
+  const caller = useCaller();
   const createTest = () => navigate(`/tests/new?patient_id=${patientId}`);
   return (
     <Card
       title="Test Requests"
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={createTest}>
-          Create Test
-        </Button>
+        canOrderTests(caller) && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={createTest}>
+            Create Test
+          </Button>
+        )
       }
     >
       <Table<PatientTestRequest>
