@@ -8,6 +8,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERRORS } from '@labline/contracts';
 import { createLogger, type Logger } from '@labline/telemetry';
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import {
   acceptableRequestId,
@@ -16,7 +17,7 @@ import {
   runWithRequestContext,
   traceparentFor,
 } from './context';
-import { errorHandler } from './errors';
+import { errorHandler, httpError } from './errors';
 import { registerHealthRoutes, type ReadinessProbes } from './health';
 
 /** A Labline service's Fastify instance: zod schemas type its routes. */
@@ -47,6 +48,12 @@ export interface HttpAppOptions {
   requestIds?: 'accept' | 'generate';
 }
 
+/** A JSON Content-Type's charset parameter, when it has one, names UTF-8. */
+function declaresUtf8OrNothing(contentType: string | undefined): boolean {
+  const charset = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType ?? '');
+  return !charset || /^utf-?8$/i.test(charset[2]!);
+}
+
 /**
  * The base every service and the gateway build on: request ids, the request context, `{ error }` failures
  * for every path (validation, bad JSON, oversize bodies, conflicts, unknown routes, crashes), health and
@@ -72,13 +79,19 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.decorateRequest('caller', null);
 
   // An empty JSON body counts as no body: a route that needs one says "body: Required" through its schema,
-  // and a bodyless POST (token refresh) works whatever Content-Type the client sends.
+  // and a bodyless POST (token refresh) works whatever Content-Type the client sends. A body is read as UTF-8,
+  // the one encoding of JSON (RFC 8259): one declared in another charset would be misread, so it is refused
+  // (415), and bytes that are not UTF-8 are not JSON (400) rather than being replaced by U+FFFD.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
-    if (text.length === 0) return done(null, undefined);
-    parseJson(request, text, done);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer;
+    if (bytes.length === 0) return done(null, undefined);
+    if (!declaresUtf8OrNothing(request.headers['content-type'])) {
+      return done(httpError(415, ERRORS.unsupportedMediaType));
+    }
+    if (!isUtf8(bytes)) return done(httpError(400, ERRORS.malformedJson));
+    parseJson(request, bytes.toString('utf8'), done);
   });
 
   // The callback form keeps the rest of the request's lifecycle inside the AsyncLocalStorage scope.

@@ -1,21 +1,17 @@
 import { z } from 'zod';
 import { permissionSchema, roleSchema } from '../access';
-import { PASSWORD_MIN_LENGTH } from '../errors';
-import { FIELD_LIMITS } from './fields';
+import { ERRORS } from '../errors';
+import {
+  FIELD_LIMITS,
+  newPassword,
+  passwordAttempt,
+  requestObject,
+  requiredEmail,
+  requiredText,
+  safeText,
+} from './fields';
 
-/** Trims and refuses blank text; `field` names the field in the error. */
-const requiredText = (max: number) =>
-  z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
-
-export const loginBodySchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(FIELD_LIMITS.email, `must be at most ${FIELD_LIMITS.email} characters`)
-    .pipe(z.email('must be a valid email address')),
-  password: z.string().min(1, 'is required').max(1024, 'must be at most 1024 characters'),
-});
+export const loginBodySchema = requestObject({ email: requiredEmail, password: passwordAttempt });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /** The session user of spec 1 §3 as identity answers it on login and profile. */
@@ -41,27 +37,29 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const profileResponseSchema = z.object({ user: sessionUserSchema });
 
-export const updateProfileBodySchema = z
-  .object({
-    first_name: requiredText(FIELD_LIMITS.personName),
-    last_name: requiredText(FIELD_LIMITS.personName),
-    phone: z
-      .string()
-      .trim()
-      .max(FIELD_LIMITS.phone, `must be at most ${FIELD_LIMITS.phone} characters`)
-      .nullable()
-      .optional(),
-    email: z.unknown().optional(),
-  })
-  .strict();
+/**
+ * PUT /auth/profile. An absent phone keeps the stored one, an empty or null one clears it. `email` is named so
+ * that sending it answers the spec's own text ('Email cannot be changed') rather than "is not allowed".
+ */
+export const updateProfileBodySchema = requestObject({
+  first_name: requiredText(FIELD_LIMITS.personName),
+  last_name: requiredText(FIELD_LIMITS.personName),
+  phone: safeText(FIELD_LIMITS.phone).nullable().optional(),
+  email: z.unknown().optional(),
+});
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
-export const changePasswordBodySchema = z.object({
-  current_password: z.string().min(1, 'is required').max(1024, 'must be at most 1024 characters'),
-  new_password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(1024, 'must be at most 1024 characters'),
+/**
+ * POST /auth/change-password. A client that sends the form's confirmation gets it checked, never ignored: a
+ * confirmation that differs is refused with the form's own text.
+ */
+export const changePasswordBodySchema = requestObject({
+  current_password: passwordAttempt,
+  new_password: newPassword,
+  confirm_password: z.string().optional(),
+}).refine((body) => body.confirm_password === undefined || body.confirm_password === body.new_password, {
+  path: ['confirm_password'],
+  message: ERRORS.newPasswordsDoNotMatch,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idText, positiveIntegerText, requestObject } from './fields';
 
 export const errorBodySchema = z.object({ error: z.string() });
 
@@ -14,10 +15,11 @@ export function paginate(page: number, limit: number, total: number): Pagination
   return { page, limit, total, pages: Math.ceil(total / limit) };
 }
 
-/** Query-string integers arrive as text. */
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** `/{id}` paths: the id in decimal digits only (`/patients/0x10` is not patient 16). */
+export const idParamSchema = requestObject({ id: idText });
 
-export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().positive().max(100_000).default(1),
-  limit: z.coerce.number().int().positive().max(100).default(20),
+/** The page of a list; a list's query schema extends this with its filters. */
+export const pageQuerySchema = requestObject({
+  page: positiveIntegerText(100_000).default(1),
+  limit: positiveIntegerText(100).default(20),
 });

@@ -1,4 +1,10 @@
+/**
+ * The building blocks of every request schema (bodies, query strings, path parameters): text, e-mail, ids,
+ * numbers in query strings, dates and objects are checked by these alone, so one rule holds on every route.
+ * Their messages are phrased to follow the field name ("first_name: is required").
+ */
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../errors';
 
 /**
  * Length limits (characters) of the text fields: the request schemas bound their fields with these, and the
@@ -20,49 +26,192 @@ export const FIELD_LIMITS = {
   institutionName: 200,
   institutionNumber: 100,
   institutionAddress: 500,
+  /** A list's search text. */
+  search: 200,
+  password: 1024,
 } as const;
 
-/** Required text: trimmed, not blank, bounded. Zod messages are phrased to follow the field name. */
-export const requiredText = (max: number) =>
-  z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+/** Database ids are Postgres `integer`s: 1 to 2^31 - 1. */
+export const MAX_ENTITY_ID = 2_147_483_647;
+/** The earliest date of birth a form may give. */
+export const EARLIEST_DATE_OF_BIRTH = '1900-01-01';
 
-/** Optional text from a form: trimmed; an empty string, null or absence all mean "no value" (null). */
-export const optionalText = (max: number) =>
-  z
+/** Why a text is refused (the first problem found), for the field's error. */
+export const TEXT_PROBLEMS = {
+  controlCharacter: 'must not contain control characters',
+  lineBreak: 'must be a single line',
+  loneSurrogate: 'must be valid Unicode text',
+  bidirectionalControl: 'must not contain bidirectional control characters',
+} as const;
+
+const isLineBreak = (unit: number) => unit === 0x0a || unit === 0x0d || unit === 0x2028 || unit === 0x2029;
+/** C0 controls (NUL included), DEL and C1 controls. */
+const isControl = (unit: number) => unit < 0x20 || (unit >= 0x7f && unit <= 0x9f);
+/** The embeddings, overrides and isolates that reorder how text reads (the "Trojan Source" characters). */
+const isBidirectionalControl = (unit: number) =>
+  (unit >= 0x202a && unit <= 0x202e) || (unit >= 0x2066 && unit <= 0x2069);
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
+
+interface CharacterRules {
+  /** Line breaks (\n, \r, U+2028, U+2029) are allowed: a text area. */
+  multiline?: boolean;
+  /** Bidirectional controls are allowed: a password, which is never displayed. */
+  allowBidirectionalControls?: boolean;
+}
+
+function unitProblem(unit: number, rules: CharacterRules): string | null {
+  if (isHighSurrogate(unit) || isLowSurrogate(unit)) return TEXT_PROBLEMS.loneSurrogate;
+  if (isLineBreak(unit)) return rules.multiline ? null : TEXT_PROBLEMS.lineBreak;
+  if (isControl(unit)) return TEXT_PROBLEMS.controlCharacter;
+  if (isBidirectionalControl(unit) && !rules.allowBidirectionalControls) return TEXT_PROBLEMS.bidirectionalControl;
+  return null;
+}
+
+/**
+ * What is wrong with a text's characters, or null. NUL and lone surrogates cannot be stored in Postgres (they
+ * answered 500); other controls and bidirectional controls make a name display as something it is not.
+ */
+export function textProblem(value: string, rules: CharacterRules = {}): string | null {
+  for (let index = 0; index < value.length; index += 1) {
+    const unit = value.charCodeAt(index);
+    // A surrogate pair is one character beyond U+FFFF (an emoji, a rare CJK name): it passes whole.
+    if (isHighSurrogate(unit) && isLowSurrogate(value.charCodeAt(index + 1))) index += 1;
+    else {
+      const problem = unitProblem(unit, rules);
+      if (problem) return problem;
+    }
+  }
+  return null;
+}
+
+/**
+ * Text as it is stored: trimmed, of acceptable characters only (textProblem), NFC-normalised (so that "é"
+ * typed on two keyboards is one name to search and to compare), at most `max` characters. Line breaks only
+ * where `multiline` (an address); they are stored as \n.
+ */
+export function safeText(max: number, options: { multiline?: boolean } = {}) {
+  const text = z
     .string()
     .trim()
-    .max(max, `must be at most ${max} characters`)
+    .refine((value) => textProblem(value, options) === null, {
+      abort: true,
+      error: (issue) => textProblem(String(issue.input), options) ?? 'is invalid',
+    })
+    .normalize('NFC');
+  return (options.multiline ? text.overwrite((value) => value.replace(/\r\n?/g, '\n')) : text).max(
+    max,
+    `must be at most ${max} characters`,
+  );
+}
+
+/** Required text: safeText, not blank. */
+export const requiredText = (max: number, options: { multiline?: boolean } = {}) =>
+  safeText(max, options).min(1, 'is required');
+
+/** Optional text from a form: safeText; an empty string, null or absence all mean "no value" (null). */
+export const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
+  safeText(max, options)
     .nullish()
     .transform((value) => (value ? value : null));
 
+/** An e-mail address: safeText, lower-cased, a valid address. */
+export const requiredEmail = safeText(FIELD_LIMITS.email).toLowerCase().pipe(z.email('must be a valid email address'));
+
 /** Optional e-mail from a form: empty means none; anything else must be an address. */
-export const optionalEmail = z
-  .string()
-  .trim()
+export const optionalEmail = safeText(FIELD_LIMITS.email)
   .toLowerCase()
-  .max(FIELD_LIMITS.email, `must be at most ${FIELD_LIMITS.email} characters`)
   .nullish()
   .transform((value) => (value ? value : null))
   .pipe(z.email('must be a valid email address').nullable());
 
-export const requiredEmail = z
+/** Search text in a query string: safeText, so that it reaches Postgres as valid UTF-8 without NUL. */
+export const searchText = safeText(FIELD_LIMITS.search).optional();
+
+/**
+ * A password being tried (sign-in, the current password): as typed, never trimmed or normalised, since it
+ * must match what was set.
+ */
+export const passwordAttempt = z
   .string()
-  .trim()
-  .toLowerCase()
-  .max(FIELD_LIMITS.email, `must be at most ${FIELD_LIMITS.email} characters`)
-  .pipe(z.email('must be a valid email address'));
+  .min(1, 'is required')
+  .max(FIELD_LIMITS.password, `must be at most ${FIELD_LIMITS.password} characters`);
 
-/** Database ids: positive 32-bit integers. */
-export const entityIdSchema = z.number().int('must be an integer').positive('must be positive').max(2_147_483_647);
+/**
+ * A password being set: as typed (not trimmed: spaces may be part of it), long enough, and of characters a
+ * keyboard gives. A lone surrogate would be hashed as U+FFFD, making different passwords one.
+ */
+export const newPassword = z
+  .string()
+  .refine((value) => textProblem(value, { allowBidirectionalControls: true }) === null, {
+    abort: true,
+    error: (issue) => textProblem(String(issue.input), { allowBidirectionalControls: true }) ?? 'is invalid',
+  })
+  .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(FIELD_LIMITS.password, `must be at most ${FIELD_LIMITS.password} characters`);
 
-/** A calendar date `YYYY-MM-DD` that exists (2023-02-30 is refused). */
+/** Database ids in JSON bodies and events: positive 32-bit integers. */
+export const entityIdSchema = z
+  .number()
+  .int('must be an integer')
+  .positive('must be positive')
+  .max(MAX_ENTITY_ID, `must be at most ${MAX_ENTITY_ID}`);
+
+/**
+ * A positive whole number written in a path or query string: decimal digits only, without sign, spaces,
+ * leading zeros, exponent or hex (`0x10` is not 16, `1e3` not 1000, `07` not 7), so each number has one
+ * spelling.
+ */
+export const positiveIntegerText = (max: number) =>
+  z
+    .string()
+    .regex(/^[1-9][0-9]*$/, { message: 'must be a positive integer in decimal digits', abort: true })
+    .refine((value) => value.length <= String(max).length && Number(value) <= max, `must be at most ${max}`)
+    .transform(Number);
+
+/** An id in a path or query string. */
+export const idText = positiveIntegerText(MAX_ENTITY_ID);
+
+/**
+ * The schema of a request's body, query string or path parameters: a field it does not name is refused
+ * ("extra: is not allowed"), never silently dropped, so a client's typo or a forged field is seen at once.
+ */
+export const requestObject = <Shape extends z.ZodRawShape>(shape: Shape) => z.strictObject(shape);
+
+/**
+ * A calendar date `YYYY-MM-DD` that exists (2023-02-30 is refused). Events keep this tolerant form: what was
+ * stored before a rule tightened must still be read.
+ */
 export const calendarDateSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'must be a real calendar date');
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date (YYYY-MM-DD)', abort: true })
+  .refine(
+    (value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    },
+    { message: 'must be a real calendar date', abort: true },
+  );
+
+/** Today's date where it is already latest (UTC+14): a child born today anywhere is not "in the future". */
+function latestToday(): string {
+  return new Date(Date.now() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** A date of birth: a real date from 1900-01-01 to today. */
+export const dateOfBirthSchema = calendarDateSchema
+  .refine((value) => value >= EARLIEST_DATE_OF_BIRTH, {
+    message: `must be on or after ${EARLIEST_DATE_OF_BIRTH}`,
+    abort: true,
+  })
+  .refine((value) => value <= latestToday(), 'must not be in the future');
+
+/** An optional date of birth from a form: empty, null or absent mean none (null). */
+export const optionalDateOfBirth = z
+  .string()
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .pipe(dateOfBirthSchema.nullable());
 
 /** Query-string booleans arrive as text. */
 export const queryBooleanSchema = z.enum(['true', 'false']).transform((value) => value === 'true');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INSTITUTION_TYPES } from '../events/identity';
-import { FIELD_LIMITS, optionalEmail, optionalText, requiredText } from './fields';
+import { FIELD_LIMITS, optionalEmail, optionalText, requestObject, requiredText } from './fields';
 
 /** The institution of spec 3 §3. */
 export const institutionSchema = z.object({
@@ -16,17 +16,18 @@ export const institutionSchema = z.object({
 });
 export type Institution = z.infer<typeof institutionSchema>;
 
-/** POST /institutions and PUT /institutions/{id}; institution_type defaults to Hospital. */
-export const institutionBodySchema = z
-  .object({
-    name: requiredText(FIELD_LIMITS.institutionName),
-    institution_number: optionalText(FIELD_LIMITS.institutionNumber),
-    address: optionalText(FIELD_LIMITS.institutionAddress),
-    phone: optionalText(FIELD_LIMITS.phone),
-    email: optionalEmail,
-    institution_type: z.enum(INSTITUTION_TYPES).optional().default('Hospital'),
-  })
-  .strict();
+/**
+ * POST /institutions and PUT /institutions/{id}; institution_type defaults to Hospital. The address is the
+ * one multi-line field (the form's text area).
+ */
+export const institutionBodySchema = requestObject({
+  name: requiredText(FIELD_LIMITS.institutionName),
+  institution_number: optionalText(FIELD_LIMITS.institutionNumber),
+  address: optionalText(FIELD_LIMITS.institutionAddress, { multiline: true }),
+  phone: optionalText(FIELD_LIMITS.phone),
+  email: optionalEmail,
+  institution_type: z.enum(INSTITUTION_TYPES).optional().default('Hospital'),
+});
 export type InstitutionBody = z.input<typeof institutionBodySchema>;
 export type InstitutionInput = z.output<typeof institutionBodySchema>;
 

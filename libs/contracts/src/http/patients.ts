@@ -1,40 +1,45 @@
 import { z } from 'zod';
 import { patientGenderSchema } from '../events/clinical';
 import { pageQuerySchema, paginationSchema } from './common';
-import { FIELD_LIMITS, calendarDateSchema, entityIdSchema, optionalEmail, optionalText, requiredText } from './fields';
+import {
+  FIELD_LIMITS,
+  entityIdSchema,
+  idText,
+  optionalDateOfBirth,
+  optionalEmail,
+  optionalText,
+  requestObject,
+  requiredText,
+  searchText,
+} from './fields';
 
 /**
  * POST /patients and PUT /patients/{id} (spec 1 §5). Empty strings from the form mean "no value".
  * institution_ids: at least one (the first is the primary); a clinician caller may give only one.
  * clinician_id: required when the institution has clinicians; a clinician caller is always the clinician.
  */
-export const patientBodySchema = z
-  .object({
-    first_name: requiredText(FIELD_LIMITS.personName),
-    last_name: requiredText(FIELD_LIMITS.personName),
-    date_of_birth: z
-      .union([z.literal(''), calendarDateSchema])
-      .nullish()
-      .transform((value) => (value ? value : null)),
-    gender: z
-      .union([z.literal(''), patientGenderSchema])
-      .nullish()
-      .transform((value) => (value ? value : null)),
-    phone: optionalText(FIELD_LIMITS.phone),
-    email: optionalEmail,
-    insurance_number: optionalText(FIELD_LIMITS.insuranceNumber),
-    nhs_number: optionalText(FIELD_LIMITS.nhsNumber),
-    street_address_1: optionalText(FIELD_LIMITS.streetAddress),
-    street_address_2: optionalText(FIELD_LIMITS.streetAddress),
-    city: optionalText(FIELD_LIMITS.city),
-    state: optionalText(FIELD_LIMITS.state),
-    postal_code: optionalText(FIELD_LIMITS.postalCode),
-    country: optionalText(FIELD_LIMITS.country),
-    medical_record_number: optionalText(FIELD_LIMITS.medicalRecordNumber),
-    institution_ids: z.array(entityIdSchema).max(20, 'must list at most 20 institutions'),
-    clinician_id: entityIdSchema.nullish().transform((value) => value ?? null),
-  })
-  .strict();
+export const patientBodySchema = requestObject({
+  first_name: requiredText(FIELD_LIMITS.personName),
+  last_name: requiredText(FIELD_LIMITS.personName),
+  date_of_birth: optionalDateOfBirth,
+  gender: z
+    .union([z.literal(''), patientGenderSchema])
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  phone: optionalText(FIELD_LIMITS.phone),
+  email: optionalEmail,
+  insurance_number: optionalText(FIELD_LIMITS.insuranceNumber),
+  nhs_number: optionalText(FIELD_LIMITS.nhsNumber),
+  street_address_1: optionalText(FIELD_LIMITS.streetAddress),
+  street_address_2: optionalText(FIELD_LIMITS.streetAddress),
+  city: optionalText(FIELD_LIMITS.city),
+  state: optionalText(FIELD_LIMITS.state),
+  postal_code: optionalText(FIELD_LIMITS.postalCode),
+  country: optionalText(FIELD_LIMITS.country),
+  medical_record_number: optionalText(FIELD_LIMITS.medicalRecordNumber),
+  institution_ids: z.array(entityIdSchema).max(20, 'must list at most 20 institutions'),
+  clinician_id: entityIdSchema.nullish().transform((value) => value ?? null),
+});
 export type PatientBody = z.input<typeof patientBodySchema>;
 export type PatientInput = z.output<typeof patientBodySchema>;
 
@@ -85,8 +90,8 @@ export type PatientDetail = z.infer<typeof patientDetailSchema>;
 
 /** GET /patients: search over name, MRN and e-mail; institution_id narrows (super_admin filter). */
 export const patientListQuerySchema = pageQuerySchema.extend({
-  search: z.string().trim().max(200, 'must be at most 200 characters').optional(),
-  institution_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  search: searchText,
+  institution_id: idText.optional(),
 });
 export type PatientListQuery = z.infer<typeof patientListQuerySchema>;
 

@@ -1,9 +1,19 @@
 import { z } from 'zod';
 import { permissionSchema, roleSchema } from '../access';
-import { PASSWORD_MIN_LENGTH } from '../errors';
 import { sessionUserSchema } from './auth';
 import { pageQuerySchema, paginationSchema } from './common';
-import { FIELD_LIMITS, entityIdSchema, optionalText, queryBooleanSchema, requiredEmail, requiredText } from './fields';
+import {
+  FIELD_LIMITS,
+  entityIdSchema,
+  idText,
+  newPassword,
+  optionalText,
+  queryBooleanSchema,
+  requestObject,
+  requiredEmail,
+  requiredText,
+  searchText,
+} from './fields';
 
 /**
  * The user of spec 3 §3 as identity answers it to administrators. clinician_institution_ids is a list of
@@ -17,10 +27,12 @@ export const userSchema = sessionUserSchema.extend({
 });
 export type User = z.infer<typeof userSchema>;
 
-const passwordSchema = z
+/** An empty or absent password means none: the service says what that means for the route. */
+const optionalNewPassword = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(1024, 'must be at most 1024 characters');
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .pipe(newPassword.nullable());
 
 const userFields = {
   email: requiredEmail,
@@ -45,38 +57,28 @@ const userFields = {
  * POST /users. The password is checked by the service so that its absence gets the spec's own text
  * ('Password is required for new users').
  */
-export const createUserBodySchema = z
-  .object({
-    ...userFields,
-    password: z
-      .union([z.literal(''), passwordSchema])
-      .nullish()
-      .transform((value) => (value ? value : null)),
-    is_active: z.boolean().optional().default(true),
-  })
-  .strict();
+export const createUserBodySchema = requestObject({
+  ...userFields,
+  password: optionalNewPassword,
+  is_active: z.boolean().optional().default(true),
+});
 export type CreateUserBody = z.input<typeof createUserBodySchema>;
 export type CreateUserInput = z.output<typeof createUserBodySchema>;
 
 /** PUT /users/{id}: an empty or absent password keeps the current one. */
-export const updateUserBodySchema = z
-  .object({
-    ...userFields,
-    password: z
-      .union([z.literal(''), passwordSchema])
-      .nullish()
-      .transform((value) => (value ? value : null)),
-    is_active: z.boolean().optional(),
-  })
-  .strict();
+export const updateUserBodySchema = requestObject({
+  ...userFields,
+  password: optionalNewPassword,
+  is_active: z.boolean().optional(),
+});
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 export type UpdateUserInput = z.output<typeof updateUserBodySchema>;
 
 /** GET /users: search over name and e-mail; role, institution and active filters. */
 export const userListQuerySchema = pageQuerySchema.extend({
-  search: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  search: searchText,
   role: roleSchema.optional(),
-  institution_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  institution_id: idText.optional(),
   is_active: queryBooleanSchema.optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
