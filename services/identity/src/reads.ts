@@ -4,6 +4,8 @@
  * importing the projections' queries). A read outside the scope answers null, as an unknown id does (404).
  */
 import {
+  canEditInstitution,
+  canManageUsers,
   institutionScope,
   userDetailScope,
   userListScope,
@@ -12,7 +14,9 @@ import {
   type Institution,
   type InstitutionStats,
   type SessionUser,
+  type Pagination,
   type User,
+  type UserPick,
   type UserListQuery,
 } from '@labline/contracts';
 import type { DatabasePool } from 'slonik';
@@ -27,8 +31,11 @@ import { findOpenSession } from './projections/sessions/queries';
 import { findSessionUser } from './projections/users/queries';
 
 export interface IdentityReads {
-  /** The users list, or null when the caller may not list these users (403). */
-  users(query: UserListQuery): ReturnType<typeof listUsers> | null;
+  /**
+   * The users list, or null when the caller may not list these users (403): full records for those who
+   * administer users, picker entries (id, name, role) for everyone else.
+   */
+  users(query: UserListQuery): Promise<{ users: (User | UserPick)[]; pagination: Pagination }> | null;
   user(id: number): Promise<User | null>;
   /** The caller's own session user (profile, refresh). */
   me(): Promise<SessionUser | null>;
@@ -42,6 +49,13 @@ export interface IdentityReads {
   institutionStats(id: number): Promise<InstitutionStats | null>;
 }
 
+const pickOf = (user: User): UserPick => ({
+  id: user.id,
+  first_name: user.first_name,
+  last_name: user.last_name,
+  role: user.role,
+});
+
 export function identityReads(pool: DatabasePool, caller: Caller): IdentityReads {
   const institution = (id: number) => findInstitution(pool, institutionScope(caller), id);
   const ifVisible =
@@ -52,7 +66,7 @@ export function identityReads(pool: DatabasePool, caller: Caller): IdentityReads
     users(query) {
       const allowed = userListScope(caller, { role: query.role, isActive: query.is_active });
       if (!allowed) return null;
-      return listUsers(pool, allowed.scope, {
+      const page = listUsers(pool, allowed.scope, {
         search: query.search,
         role: query.role,
         institutionId: query.institution_id,
@@ -60,6 +74,8 @@ export function identityReads(pool: DatabasePool, caller: Caller): IdentityReads
         page: query.page,
         limit: query.limit,
       });
+      if (canManageUsers(caller)) return page;
+      return page.then(({ users, pagination }) => ({ users: users.map(pickOf), pagination }));
     },
     user: (id) => findUser(pool, userDetailScope(caller), id),
     me: () => findSessionUser(pool, caller.userId),
@@ -70,7 +86,11 @@ export function identityReads(pool: DatabasePool, caller: Caller): IdentityReads
     institutions: () => listInstitutions(pool, institutionScope(caller)),
     myInstitutions: () => listInstitutions(pool, { kind: 'ids', ids: caller.institutionIds }),
     institution,
-    institutionClinicians: ifVisible((id) => listInstitutionClinicians(pool, id)),
+    // The institution's administrators see the e-mails (its Clinicians tab); the patient form's picker does not.
+    institutionClinicians: ifVisible(async (id) => {
+      const clinicians = await listInstitutionClinicians(pool, id);
+      return canEditInstitution(caller, id) ? clinicians : clinicians.map(({ email: _email, ...pick }) => pick);
+    }),
     institutionStats: ifVisible((id) => institutionStats(pool, id)),
   };
 }

@@ -147,6 +147,13 @@ describe('institutions', () => {
       clinicians.json().clinicians.map((clinician: { email: string }) => clinician.email),
       ['clinician@northwind.labline.test'],
     );
+    // The patient form's picker of a clinician at that institution: id, name and role, no e-mail.
+    const picker = await call('clinician', 'GET', `/institutions/${riverside}/clinicians`);
+    assert.equal(picker.statusCode, 200);
+    assert.deepEqual(
+      picker.json().clinicians.map((clinician: object) => Object.keys(clinician).sort()),
+      [['first_name', 'id', 'last_name', 'role']],
+    );
   });
 
   it('counts users from identity and patients from clinical events', async () => {

@@ -66,14 +66,22 @@ describe('user administration: reads', () => {
       );
       const foreignFilter = await call('riversideAdmin', 'GET', `/users?institution_id=${northwind}&role=lab_user`);
       assert.deepEqual(foreignFilter.json().users, []);
+      // A client_admin administers nobody: the same users, as picker entries (id, name, role) only.
       const client = await call('client', 'GET', '/users?limit=100');
-      assert.ok(client.json().users.every((user: User) => user.institution_id === northwind));
+      const northwindUsers = await call('super', 'GET', `/users?institution_id=${northwind}&limit=100`);
+      const idsOf = (users: { id: number }[]) => users.map((user) => user.id).sort((a, b) => a - b);
+      assert.deepEqual(idsOf(client.json().users), idsOf(northwindUsers.json().users));
       assert.equal(client.json().pagination.total, 6);
+      for (const user of client.json().users) {
+        assert.deepEqual(Object.keys(user).sort(), ['first_name', 'id', 'last_name', 'role']);
+      }
     });
 
     it('lets the form pickers of clinicians and fulfillment agents list clinicians and partners only', async () => {
       const clinicians = await call('clinician', 'GET', `/users?role=clinician&institution_id=${riverside}`);
       assert.equal(clinicians.statusCode, 200);
+      // Pickers get id, name and role only: no e-mail, phone or permissions of colleagues.
+      assert.deepEqual(Object.keys(clinicians.json().users[0]).sort(), ['first_name', 'id', 'last_name', 'role']);
       assert.deepEqual(
         clinicians.json().users.map((user: User) => user.id),
         [ids.clinician],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roleSchema } from '../access';
 import { INSTITUTION_TYPES } from '../events/identity';
 import { FIELD_LIMITS, optionalEmail, optionalText, requestObject, requiredText } from './fields';
 
@@ -46,11 +47,16 @@ export type InstitutionStats = z.infer<typeof institutionStatsSchema>;
 export const institutionStatsResponseSchema = z.object({ stats: institutionStatsSchema });
 
 /** GET /institutions/{id}/clinicians: the active clinicians linked to the institution. */
+/**
+ * A clinician of an institution: the patient form's picker gets id, name and role only; the institution's
+ * administrators (its Clinicians tab) also the e-mail.
+ */
 export const clinicianSchema = z.object({
   id: z.number().int(),
   first_name: z.string(),
   last_name: z.string(),
-  email: z.string(),
+  role: roleSchema,
+  email: z.string().optional(),
 });
 export type Clinician = z.infer<typeof clinicianSchema>;
 export const clinicianListResponseSchema = z.object({ clinicians: z.array(clinicianSchema) });

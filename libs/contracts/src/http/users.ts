@@ -83,7 +83,18 @@ export const userListQuerySchema = pageQuerySchema.extend({
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
+/** What a picker shows of a user (clinicians, fulfillment partners): id, name and role, nothing more. */
+export const userPickSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: roleSchema,
+});
+export type UserPick = z.infer<typeof userPickSchema>;
+
+/** The users list: full records for those who administer users, picker entries for everyone else. */
 export const userListResponseSchema = z.object({ users: z.array(userSchema), pagination: paginationSchema });
+export const userPickListResponseSchema = z.object({ users: z.array(userPickSchema), pagination: paginationSchema });
 export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
 export const userResponseSchema = z.object({ user: userSchema });

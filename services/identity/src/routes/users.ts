@@ -7,6 +7,7 @@ import {
   updateUserBodySchema,
   userListQuerySchema,
   userListResponseSchema,
+  userPickListResponseSchema,
   userResponseSchema,
 } from '@labline/contracts';
 import { allow, appendMetadata, callerOf, httpError } from '@labline/service-kit';
@@ -18,6 +19,7 @@ import {
   updateUserAsAdministrator,
 } from '../commands/user-administration';
 import { commandDependencies, type IdentityContext } from '../config';
+import { z } from 'zod';
 import { identityReads } from '../reads';
 
 const errors = { '4xx': errorBodySchema };
@@ -41,7 +43,12 @@ export const userRoutes =
 
     app.get(
       '/users',
-      { schema: { querystring: userListQuerySchema, response: { 200: userListResponseSchema, ...errors } } },
+      {
+        schema: {
+          querystring: userListQuerySchema,
+          response: { 200: z.union([userListResponseSchema, userPickListResponseSchema]), ...errors },
+        },
+      },
       async (request) => {
         const page = readsOf(request).users(request.query);
         if (!page) throw httpError(403, ERRORS.forbidden);

@@ -52,7 +52,7 @@ export async function findInstitution(
 export async function listInstitutionClinicians(db: CommonQueryMethods, institutionId: number): Promise<Clinician[]> {
   const rows = await db.any(
     sql.type(clinicianSchema)`
-      SELECT u.id, u.first_name, u.last_name, u.email FROM users u
+      SELECT u.id, u.first_name, u.last_name, u.role, u.email FROM users u
       WHERE u.role = 'clinician' AND u.is_active
         AND (u.institution_id = ${institutionId}
              OR EXISTS (SELECT 1 FROM clinician_institutions ci
