@@ -99,6 +99,13 @@ describe('createHttpApp', () => {
       assert.deepEqual(response.json(), { body: null });
     });
 
+    it('refuses a body or query parameters a route does not declare', async () => {
+      const body = await app.inject({ method: 'POST', url: '/bodyless', payload: { sneaky: true } });
+      assert.deepEqual([body.statusCode, body.json()], [400, { error: 'body: is not allowed' }]);
+      const query = await app.inject({ method: 'GET', url: '/items/7?debug=1&as=admin' });
+      assert.deepEqual([query.statusCode, query.json()], [400, { error: 'as: is not allowed; debug: is not allowed' }]);
+    });
+
     it('names wrong types and path parameters', async () => {
       const response = await app.inject({
         method: 'POST',

@@ -124,6 +124,20 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
+  // A service's route declares every input it takes: a body or query parameters sent to a route that
+  // declares none are refused as unknown fields are (the gateway, which proxies, declares nothing itself).
+  if (options.requestIds !== 'generate') {
+    app.addHook('preValidation', async (request) => {
+      const schema = request.routeOptions.schema;
+      if (request.body !== undefined && request.body !== null && !schema?.body) {
+        throw httpError(400, 'body: is not allowed');
+      }
+      const unknownQuery = schema?.querystring ? [] : queryParameterNames(request.url);
+      if (unknownQuery.length > 0)
+        throw httpError(400, unknownQuery.map((name) => `${name}: is not allowed`).join('; '));
+    });
+  }
+
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((_request, reply) => {
     void reply.code(404).send({ error: ERRORS.routeNotFound });
