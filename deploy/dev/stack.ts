@@ -15,11 +15,21 @@ import {
   type StartedInfra,
 } from '@labline/testkit';
 import { GATEWAY_ENTRY, SERVICES } from './services';
-import { startTypeScriptProcess, waitUntilReady, type ManagedProcess, ROOT } from './process';
+import {
+  assertPortFree,
+  describeExit,
+  startTypeScriptProcess,
+  waitUntilReady,
+  type ManagedProcess,
+  type ProcessExit,
+  ROOT,
+} from './process';
 import { ensureWebBuild, WEB_DIST } from './web-build';
 
+export { describeExit, PortInUseError, type ProcessExit } from './process';
+
 export interface StackOptions {
-  /** Gateway port; 0 picks a free one. */
+  /** Gateway port, checked free before anything starts (PortInUseError); 0 picks a free one. */
   port?: number;
   /** 'persistent' keeps data in .labline/ and the `labline` database; 'ephemeral' uses a throwaway database and NATS. */
   mode?: 'persistent' | 'ephemeral';
@@ -36,6 +46,11 @@ export interface Stack {
   databaseUrl: string;
   natsUrl: string;
   infrastructure: { postgres: StartedInfra['source']; nats: StartedInfra['source'] };
+  /**
+   * Settles when a service or the gateway exits without stop() having been called, once the stack has stopped
+   * everything else; stays pending otherwise. describeExit(exit) says which one, with its last lines.
+   */
+  exited: Promise<ProcessExit>;
   stop(): Promise<void>;
 }
 
@@ -89,12 +104,49 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const log = (line: string) => {
     if (output === 'inherit') console.log(`[labline] ${line}`);
   };
+  const gatewayHost = process.env.HOST ?? '0.0.0.0';
   const closers: (() => Promise<void>)[] = [];
-  const stop = async () => {
-    for (const close of closers.reverse()) await close().catch(() => undefined);
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      for (const close of closers.reverse()) await close().catch(() => undefined);
+    })();
+    return stopping;
+  };
+
+  // Half a system must not keep running: the first process to exit on its own stops all the others.
+  let started = false;
+  let firstExit: ProcessExit | undefined;
+  let reportExit: (exit: ProcessExit) => void = () => undefined;
+  const exited = new Promise<ProcessExit>((resolve) => (reportExit = resolve));
+  const processes: ManagedProcess[] = [];
+  const watch = (managed: ManagedProcess) => {
+    processes.push(managed);
+    void managed.exited.then(async (exit) => {
+      if (stopping !== undefined) return;
+      firstExit = exit;
+      if (started && output === 'inherit') {
+        console.error(`[labline] ${describeExit(exit)}`);
+        console.error('[labline] stopping the other processes...');
+      }
+      await stop();
+      reportExit(exit);
+    });
+    return managed;
+  };
+  const launch = (name: string, entry: string, env: Record<string, string>) => {
+    if (stopping !== undefined) throw new Error(firstExit ? describeExit(firstExit) : 'stopped while starting');
+    return watch(
+      startTypeScriptProcess(name, entry, env, output, options.onLog && ((line) => options.onLog?.(name, line))),
+    );
+  };
+  const ready = async (managed: ManagedProcess, url: string) => {
+    await waitUntilReady(managed, url);
+    log(`${managed.name} ready (pid ${managed.child.pid}, ${url.replace(/\/readyz$/, '')})`);
   };
 
   try {
+    if (options.port) await assertPortFree(options.port, gatewayHost);
     if (mode === 'persistent') mkdirSync(DATA_DIR, { recursive: true });
     const postgres = await findOrStartPostgres(mode === 'persistent' ? PERSISTENT_POSTGRES : {});
     closers.push(postgres.stop);
@@ -122,7 +174,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...options.env,
     };
     const serviceUrls: Record<string, string> = {};
-    const processes: ManagedProcess[] = [];
     closers.push(async () => {
       await Promise.all(processes.map((child) => child.stop()));
     });
@@ -133,46 +184,43 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       // Production's shape: the service provisions its roles and migrates through the admin connection, then
       // works as its own application role (roles.ts in @labline/db).
       const database = serviceDatabaseUrls({ url: databaseUrl, schema: service.name });
-      const child = startTypeScriptProcess(
-        service.name,
-        service.entry,
-        {
-          DATABASE_ADMIN_URL: database.admin,
-          DATABASE_URL: database.application,
-          ...common,
-          ...service.env?.(serviceUrls),
-          PORT: String(port),
-          DB_SCHEMA: service.name,
-          LABLINE_SEED: options.seed ?? 'demo',
-        },
-        output,
-        options.onLog && ((line) => options.onLog?.(service.name, line)),
-      );
-      processes.push(child);
+      const child = launch(service.name, service.entry, {
+        DATABASE_ADMIN_URL: database.admin,
+        DATABASE_URL: database.application,
+        ...common,
+        ...service.env?.(serviceUrls),
+        PORT: String(port),
+        DB_SCHEMA: service.name,
+        LABLINE_SEED: options.seed ?? 'demo',
+      });
       serviceUrls[service.urlVariable] = `http://127.0.0.1:${port}`;
-      await waitUntilReady(child, `${serviceUrls[service.urlVariable]}/readyz`);
+      await ready(child, `${serviceUrls[service.urlVariable]}/readyz`);
     }
 
     const gatewayPort = options.port === undefined || options.port === 0 ? await freePort() : options.port;
-    const gateway = startTypeScriptProcess(
-      'gateway',
-      GATEWAY_ENTRY,
-      { ...common, ...serviceUrls, PORT: String(gatewayPort), HOST: process.env.HOST ?? '0.0.0.0', WEB_DIST },
-      output,
-      options.onLog && ((line) => options.onLog?.('gateway', line)),
-    );
-    processes.push(gateway);
-    const url = `http://localhost:${gatewayPort}`;
-    await waitUntilReady(gateway, `http://127.0.0.1:${gatewayPort}/readyz`);
+    // Checked again: something may have taken it while the services started.
+    await assertPortFree(gatewayPort, gatewayHost);
+    const gateway = launch('gateway', GATEWAY_ENTRY, {
+      ...common,
+      ...serviceUrls,
+      PORT: String(gatewayPort),
+      HOST: gatewayHost,
+      WEB_DIST,
+    });
+    await ready(gateway, `http://127.0.0.1:${gatewayPort}/readyz`);
+    if (stopping !== undefined) throw new Error(firstExit ? describeExit(firstExit) : 'stopped while starting');
+    started = true;
     return {
-      url,
+      url: `http://localhost:${gatewayPort}`,
       databaseUrl,
       natsUrl: nats.url,
       infrastructure: { postgres: postgres.source, nats: nats.source },
+      exited,
       stop,
     };
   } catch (error) {
     await stop();
-    throw error;
+    // The process that exited first is the cause; the one being waited for may only have been stopped with it.
+    throw firstExit ? new Error(describeExit(firstExit)) : error;
   }
 }
