@@ -1,15 +1,25 @@
 /**
- * `npm test`: type-check, lint, build the web app, then every test in one node:test run (unit `*.test.ts`,
- * integration `*.int.test.ts` against real Postgres and NATS, browser `web/e2e/*.e2e.ts` in headless
- * Chromium), so the closing summary counts them all. `--only unit|int|e2e` narrows the run.
+ * `npm test`: type-check, lint, build the web app, then every test in one Vitest run with coverage (projects
+ * `unit` `*.test.ts`, `int` `*.int.test.ts` against real Postgres and NATS, `e2e` `web/e2e/*.e2e.ts` in headless
+ * Chromium; see vitest.config.ts), so the closing summary counts them all. `--only unit|int|e2e` runs one project
+ * without the checks and the coverage report.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, globSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './process';
 import { ensureWebBuild } from './web-build';
 
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const PROJECTS = ['unit', 'int', 'e2e'] as const;
+const args = process.argv.slice(2);
+const onlyIndex = args.indexOf('--only');
+const only = onlyIndex === -1 ? undefined : args[onlyIndex + 1];
+/** Anything else is for Vitest: file filters (`npm run test:unit -- libs/contracts`), `-t <name>` and the like. */
+const vitestArgs = onlyIndex === -1 ? args : args.filter((_, index) => index !== onlyIndex && index !== onlyIndex + 1);
+if (only !== undefined && !PROJECTS.includes(only as (typeof PROJECTS)[number])) {
+  console.error(`--only takes one of ${PROJECTS.join(', ')}; got ${only ?? 'nothing'}.`);
+  process.exit(2);
+}
 const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
 
 function run(label: string, command: string, args: string[]): void {
@@ -21,41 +31,13 @@ function run(label: string, command: string, args: string[]): void {
   }
 }
 
-const ignore = ['**/node_modules/**', '**/dist/**', '.labline/**'];
-const all = globSync(
-  [
-    'libs/*/src/**/*.test.ts',
-    'services/*/**/*.test.ts',
-    'gateway/**/*.test.ts',
-    'web/src/**/*.test.ts',
-    // tests spanning several packages (identity and the gateway, say), owned by none of them
-    'tests/**/*.test.ts',
-  ],
-  {
-    cwd: ROOT,
-    exclude: (name) => ignore.some((pattern) => path.matchesGlob(name, pattern)),
-  },
-).sort();
-const unit = all.filter((file) => !file.endsWith('.int.test.ts'));
-const integration = all.filter((file) => file.endsWith('.int.test.ts'));
-const browser = globSync('web/e2e/**/*.e2e.ts', { cwd: ROOT }).sort();
-
-const files =
-  only === 'unit'
-    ? unit
-    : only === 'int'
-      ? integration
-      : only === 'e2e'
-        ? browser
-        : [...unit, ...integration, ...browser];
-
-if (!only) {
+if (only === undefined) {
   run('type-check', bin('tsc'), ['-p', 'tsconfig.json']);
   run('type-check web', bin('tsc'), ['-p', 'web/tsconfig.json']);
   run('lint', bin('eslint'), ['.']);
   run('format', bin('prettier'), ['--check', '.']);
 }
-if (files.some((file) => file.endsWith('.e2e.ts'))) {
+if (only === undefined || only === 'e2e') {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromium)) {
     console.error(
@@ -65,12 +47,8 @@ if (files.some((file) => file.endsWith('.e2e.ts'))) {
   }
   ensureWebBuild((line) => console.log(line));
 }
-console.log(`\n== tests: ${unit.length} unit, ${integration.length} integration, ${browser.length} browser files`);
-run('tests', process.execPath, [
-  '--import',
-  'tsx',
-  '--test',
-  '--test-concurrency=2',
-  '--test-timeout=300000',
-  ...files,
+run(only === undefined ? 'tests (unit, int, e2e) with coverage' : `tests (${only})`, bin('vitest'), [
+  'run',
+  ...(only === undefined ? ['--coverage'] : ['--project', only]),
+  ...vitestArgs,
 ]);

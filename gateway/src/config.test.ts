@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { envSchema, gatewayConfigFromEnv } from './config';
 
 const configFrom = (env: Record<string, string>) => gatewayConfigFromEnv(envSchema.parse(env));

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { ERRORS, ROLES, type Principal, type Role } from '@labline/contracts';
 import type { TokenVerification } from '@labline/service-kit';
 import { decide } from './policy';

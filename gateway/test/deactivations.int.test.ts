@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { JETSTREAM_STREAM, JETSTREAM_SUBJECTS } from '@labline/contracts';
 import { createLogger } from '@labline/telemetry';
 import { findOrStartNats, freePort, waitFor, type StartedInfra } from '@labline/testkit';
@@ -52,12 +52,12 @@ describe('watchDeactivatedUsers', () => {
     return watch;
   }
 
-  before(async () => {
+  beforeAll(async () => {
     natsOptions.port = await freePort();
     server = await findOrStartNats(natsOptions);
     nc = await connect({ servers: server.url, reconnectTimeWait: 100, maxReconnectAttempts: -1 });
   });
-  after(async () => {
+  afterAll(async () => {
     for (const watch of watches) await watch.stop();
     await nc.close();
     await server.stop();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { ERRORS } from '@labline/contracts';
 import { freePort } from '@labline/testkit';
 import { bearer, received, startHarness, type Harness } from './harness';
@@ -9,10 +9,10 @@ const TRACEPARENT = `00-${TRACE_ID}-00f067aa0ba902b7-01`;
 
 describe('what the gateway forwards', () => {
   let harness: Harness;
-  before(async () => {
+  beforeAll(async () => {
     harness = await startHarness();
   });
-  after(() => harness.close());
+  afterAll(() => harness.close());
 
   test("authorization, the gateway's request id, traceparent and the client address reach the service", async () => {
     const token = await harness.token('clinician');
@@ -81,7 +81,7 @@ describe('what the gateway forwards', () => {
 
 describe('an upstream that cannot answer', () => {
   let harness: Harness;
-  before(async () => {
+  beforeAll(async () => {
     const closedPort = await freePort();
     harness = await startHarness((config) => ({
       ...config,
@@ -89,7 +89,7 @@ describe('an upstream that cannot answer', () => {
       upstreams: { ...config.upstreams, inventory: `http://127.0.0.1:${closedPort}`, clinical: undefined },
     }));
   });
-  after(() => harness.close());
+  afterAll(() => harness.close());
 
   test('a service that is down answers 503 JSON', async () => {
     const token = await harness.token('super_admin');
@@ -126,14 +126,14 @@ describe('an upstream that cannot answer', () => {
 
 describe('behind a trusted proxy (TRUST_PROXY)', () => {
   let harness: Harness;
-  before(async () => {
+  beforeAll(async () => {
     harness = await startHarness((config) => ({
       ...config,
       trustProxy: ['10.0.0.0/8'],
       rateLimit: { ...config.rateLimit, loginMax: 1 },
     }));
   });
-  after(() => harness.close());
+  afterAll(() => harness.close());
 
   test('the client it vouches for is forwarded alone, and limits count the real client', async () => {
     const login = (client: string) =>

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { ERRORS } from '@labline/contracts';
 import { freePort } from '@labline/testkit';
 import { bearer, received, startHarness, type Harness } from './harness';
@@ -7,10 +7,10 @@ import { startJwksServer, type TestServer } from './upstream';
 
 describe('rate limits', () => {
   let harness: Harness;
-  before(async () => {
+  beforeAll(async () => {
     harness = await startHarness((config) => ({ ...config, rateLimit: { max: 5, loginMax: 2, windowMs: 60_000 } }));
   });
-  after(() => harness.close());
+  afterAll(() => harness.close());
 
   test('sign-in has its own, stricter limit per client address', async () => {
     const login = (remoteAddress: string) =>
@@ -46,11 +46,11 @@ describe('rate limits', () => {
 describe('health and readiness', () => {
   let jwks: TestServer & { jwksUrl: string };
   let harness: Harness;
-  before(async () => {
+  beforeAll(async () => {
     harness = await startHarness();
     jwks = await startJwksServer(harness.keys.jwks);
   });
-  after(async () => {
+  afterAll(async () => {
     await harness.close();
     await jwks.close();
   });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { ERRORS, type Role, type ServiceName } from '@labline/contracts';
 import { createTestKeys } from '@labline/testkit';
 import { bearer, received, startHarness, type Harness } from './harness';
@@ -95,10 +95,10 @@ const SPEC_CALLS: [Method, string, ServiceName][] = [
 
 describe('gateway proxy', () => {
   let harness: Harness;
-  before(async () => {
+  beforeAll(async () => {
     harness = await startHarness();
   });
-  after(() => harness.close());
+  afterAll(() => harness.close());
 
   test('every spec API call reaches its service without /api', async () => {
     const token = await harness.token('super_admin');

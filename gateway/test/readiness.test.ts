@@ -3,7 +3,7 @@
  * probed, briefly cached so that a burst of probes costs a service one request.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { ERRORS } from '@labline/contracts';
 import { freePort, waitFor } from '@labline/testkit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -44,7 +44,7 @@ class Clinical {
 describe('readiness of the services behind the gateway', () => {
   let clinical: Clinical;
   let harness: Harness;
-  before(async () => {
+  beforeAll(async () => {
     clinical = new Clinical(await freePort());
     await clinical.start();
     harness = await startHarness((config) => ({
@@ -52,7 +52,7 @@ describe('readiness of the services behind the gateway', () => {
       upstreams: { ...config.upstreams, clinical: clinical.url, analytics: undefined },
     }));
   });
-  after(async () => {
+  afterAll(async () => {
     await harness.close();
     await clinical.stop();
   });

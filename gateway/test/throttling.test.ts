@@ -3,7 +3,7 @@
  * user, everyone else per address, sign-in keeps its own small budget, and the web app is never limited.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { ERRORS } from '@labline/contracts';
 import { createTestKeys } from '@labline/testkit';
 import { bearer, HASHED_SCRIPT, startHarness, type Harness } from './harness';
@@ -14,10 +14,10 @@ const LIMITS = { max: 3, userMax: 5, loginMax: 2, windowMs: 60_000 };
 
 describe('throttling', () => {
   let harness: Harness;
-  before(async () => {
+  beforeAll(async () => {
     harness = await startHarness((config) => ({ ...config, rateLimit: LIMITS }));
   });
-  after(() => harness.close());
+  afterAll(() => harness.close());
 
   const call = (remoteAddress: string, headers: Record<string, string> = {}, url = '/api/patients') =>
     harness.app.inject({ url, remoteAddress, headers });

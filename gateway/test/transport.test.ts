@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { ERRORS } from '@labline/contracts';
 import { startHarness, type Harness } from './harness';
 import type { ReceivedRequest } from './upstream';
@@ -97,11 +97,11 @@ const oversize = Buffer.alloc(BODY_LIMIT * 4, 'a');
 describe('transport', () => {
   let harness: Harness;
   let baseUrl: string;
-  before(async () => {
+  beforeAll(async () => {
     harness = await startHarness((config) => ({ ...config, bodyLimit: BODY_LIMIT }));
     baseUrl = await harness.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  after(() => harness.close());
+  afterAll(() => harness.close());
 
   test('Expect: 100-continue gets 100 Continue, then the service answer to the body sent after it', async () => {
     const answer = await post(baseUrl, {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { ERRORS } from '@labline/contracts';
 import { WEB_NOT_BUILT_MESSAGE } from '../src/web';
 import { HASHED_SCRIPT, INDEX_HTML, startHarness, type Harness } from './harness';
@@ -20,10 +21,10 @@ function cspDirectives(header: string | string[] | number | undefined): Map<stri
 
 describe('the web app', () => {
   let harness: Harness;
-  before(async () => {
+  beforeAll(async () => {
     harness = await startHarness();
   });
-  after(() => harness.close());
+  afterAll(() => harness.close());
 
   test('an app route that is not a file gets index.html, revalidated on every load', async () => {
     for (const url of ['/', '/patients/12', '/tests/new?patient_id=3', '/cms/cron-monitoring', '/login']) {
@@ -90,12 +91,85 @@ describe('the web app', () => {
   });
 });
 
+describe('precompressed files, as the web build writes them beside the originals', () => {
+  let harness: Harness;
+  const script = () => readFileSync(path.join(harness.webDist, HASHED_SCRIPT));
+  beforeAll(async () => {
+    harness = await startHarness();
+    for (const file of [HASHED_SCRIPT, 'index.html']) {
+      const content = readFileSync(path.join(harness.webDist, file));
+      writeFileSync(path.join(harness.webDist, `${file}.br`), brotliCompressSync(content));
+      writeFileSync(path.join(harness.webDist, `${file}.gz`), gzipSync(content));
+    }
+  });
+  afterAll(() => harness.close());
+
+  const load = (url: string, acceptEncoding?: string) =>
+    harness.app.inject({ url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+  test('a browser that accepts brotli gets the .br file, labelled as such, still cached for good', async () => {
+    for (const acceptEncoding of ['br', 'gzip, deflate, br, zstd']) {
+      const response = await load(`/${HASHED_SCRIPT}`, acceptEncoding);
+      assert.equal(response.statusCode, 200, acceptEncoding);
+      assert.equal(response.headers['content-encoding'], 'br', acceptEncoding);
+      assert.match(String(response.headers.vary), /accept-encoding/i, acceptEncoding);
+      assert.match(String(response.headers['content-type']), /javascript/, acceptEncoding);
+      assert.equal(response.headers['cache-control'], 'public, max-age=31536000, immutable', acceptEncoding);
+      assert.deepEqual(brotliDecompressSync(response.rawPayload), script(), acceptEncoding);
+    }
+  });
+
+  test('one that accepts gzip only gets the .gz file', async () => {
+    const response = await load(`/${HASHED_SCRIPT}`, 'gzip, deflate');
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.headers['content-encoding'], 'gzip');
+    assert.match(String(response.headers.vary), /accept-encoding/i);
+    assert.deepEqual(gunzipSync(response.rawPayload), script());
+  });
+
+  test('the preference a client states wins', async () => {
+    const response = await load(`/${HASHED_SCRIPT}`, 'br;q=0.5, gzip;q=1');
+    assert.equal(response.headers['content-encoding'], 'gzip');
+  });
+
+  test('one that accepts neither gets the file itself, still varying on Accept-Encoding for caches', async () => {
+    for (const acceptEncoding of [undefined, 'identity', 'zstd']) {
+      const response = await load(`/${HASHED_SCRIPT}`, acceptEncoding);
+      assert.equal(response.statusCode, 200, acceptEncoding);
+      assert.equal(response.headers['content-encoding'], undefined, acceptEncoding);
+      assert.match(String(response.headers.vary), /accept-encoding/i, acceptEncoding);
+      assert.deepEqual(response.rawPayload, script(), acceptEncoding);
+    }
+  });
+
+  test('index.html, for an app route too, comes compressed and is still revalidated on every load', async () => {
+    for (const url of ['/', '/patients/12']) {
+      const response = await load(url, 'gzip, deflate, br');
+      assert.equal(response.statusCode, 200, url);
+      assert.equal(response.headers['content-encoding'], 'br', url);
+      assert.match(String(response.headers['content-type']), /^text\/html/, url);
+      assert.equal(response.headers['cache-control'], 'no-cache', url);
+      assert.equal(brotliDecompressSync(response.rawPayload).toString(), INDEX_HTML, url);
+    }
+  });
+
+  test('a file the build left without copies is sent as it is; a missing one is still a 404', async () => {
+    const favicon = await load('/favicon.svg', 'br');
+    assert.equal(favicon.statusCode, 200);
+    assert.equal(favicon.headers['content-encoding'], undefined);
+    assert.equal(favicon.body, readFileSync(path.join(harness.webDist, 'favicon.svg'), 'utf8'));
+    const missing = await load('/assets/missing.js', 'br');
+    assert.equal(missing.statusCode, 404);
+    assert.deepEqual(missing.json(), { error: ERRORS.routeNotFound });
+  });
+});
+
 describe('without a built web app', () => {
   let harness: Harness;
-  before(async () => {
+  beforeAll(async () => {
     harness = await startHarness((config) => ({ ...config, webDist: path.join(os.tmpdir(), 'labline-no-such-dist') }));
   });
-  after(() => harness.close());
+  afterAll(() => harness.close());
 
   test('a page load says how to build it, in plain text', async () => {
     const response = await harness.app.inject({ url: '/patients' });

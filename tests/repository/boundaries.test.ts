@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { ESLint } from 'eslint';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

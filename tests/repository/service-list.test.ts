@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { DEPLOYED_SERVICES, SERVICES } from '@labline/contracts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

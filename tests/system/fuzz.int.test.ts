@@ -8,7 +8,7 @@
  * replays a run; `FUZZ_RUNS` sets the generated requests per route.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ERRORS, ROLE_DEFAULT_SECTIONS } from '@labline/contracts';
 import type { HttpApp } from '@labline/service-kit';
 import fc from 'fast-check';
@@ -97,11 +97,11 @@ describe('every route of identity and clinical, fuzzed', () => {
   };
   const started = Date.now();
 
-  before(async () => {
+  beforeAll(async () => {
     system = await startFuzzSystem();
   });
 
-  after(async () => {
+  afterAll(async () => {
     const statuses = [...answers].map(([status, times]) => `${status} ${times}`).join(', ');
     console.log(
       `fuzz: ${requests} requests (${statuses}) in ${Date.now() - started} ms, seed ${SEED}, ${RUNS} runs a route`,

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startRelay, type Relay } from '@labline/bus';
 import { startPrivateJetStream, type PrivateJetStream } from '@labline/bus/testing';
 import { ERRORS } from '@labline/contracts';
@@ -31,7 +31,7 @@ describe('deactivation and sign-out at the gateway', () => {
   let webDist: string;
   const silent = createLogger('test', 'silent');
 
-  before(async () => {
+  beforeAll(async () => {
     context = await startSeededIdentity();
     nats = await startPrivateJetStream();
     relay = startRelay({ store: context.store, pool: context.pool, nc: nats.nc, service: 'identity', logger: silent });
@@ -62,7 +62,7 @@ describe('deactivation and sign-out at the gateway', () => {
     );
     await gateway.ready();
   });
-  after(async () => {
+  afterAll(async () => {
     await gateway.close();
     await clinical.close();
     await watch.stop();

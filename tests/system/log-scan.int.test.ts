@@ -4,14 +4,14 @@
  * any process printed is scanned for the patients' names, e-mails and phone numbers.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startStack, type Stack } from '@labline/deploy/stack';
 
 describe('the logs of a run', () => {
   let stack: Stack;
   const lines: string[] = [];
 
-  before(async () => {
+  beforeAll(async () => {
     stack = await startStack({
       mode: 'ephemeral',
       seed: 'demo',
@@ -19,7 +19,7 @@ describe('the logs of a run', () => {
       onLog: (process, line) => lines.push(`${process} ${line}`),
     });
   });
-  after(() => stack?.stop());
+  afterAll(() => stack?.stop());
 
   async function api(token: string | null, path: string, init: RequestInit = {}) {
     const response = await fetch(`${stack.url}/api${path}`, {

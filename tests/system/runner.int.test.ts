@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { afterAll, describe, it } from 'vitest';
 import { freePort, isPortOpen } from '@labline/testkit';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -104,7 +104,7 @@ async function runningSystem(): Promise<{ runner: Runner; gatewayPort: number; p
   return { runner, gatewayPort: Number(gatewayPort), pids };
 }
 
-after(() => {
+afterAll(() => {
   for (const { child } of runners) {
     if (child.exitCode === null && child.signalCode === null && child.pid) process.kill(-child.pid, 'SIGKILL');
   }

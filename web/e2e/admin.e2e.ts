@@ -1,6 +1,6 @@
 /** Users and institutions administration in the browser (spec 3 §2, §4–§6, §8; issue 4 "Must show"). */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { CMS_SUB_PERMISSIONS, ERRORS } from '@labline/contracts';
 import type { Page } from 'playwright-core';
 import {

@@ -1,6 +1,6 @@
 /** Patient pages (spec 1 §2 /patients, /patients/new, /patients/{id}/edit, /patients/{id}; §5; §6 Patients). */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import {
   ERRORS,
   clinicianListResponseSchema,

@@ -1,6 +1,6 @@
 /** Profile settings (spec 3 §2 Profile settings, §5 change password, §8 profile texts). */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { ERRORS, MESSAGES } from '@labline/contracts';
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, openUserMenu, screenshot, signIn, useSystem, storedSession } from './support';

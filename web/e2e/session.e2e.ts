@@ -1,6 +1,6 @@
 /** Sign-in, layout, navigation per role, sign-out and the 401 rule (spec 1 §2, §4, §6, §8). */
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { ERRORS, type SessionUser } from '@labline/contracts';
 import {
   DEMO_ACCOUNTS,

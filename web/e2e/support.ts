@@ -1,10 +1,14 @@
-/** Shared helpers of the browser tests: the running system, a browser, sign-in and page readers. */
+/**
+ * Shared helpers of the browser tests: the running system, a browser, sign-in and page readers. Every page from
+ * `newPage()` is checked with axe as the test goes (see accessibility.ts).
+ */
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
-import { after, before } from 'node:test';
+import { afterAll, beforeAll } from 'vitest';
 import { loginResponseSchema, sessionUserSchema, type SessionUser } from '@labline/contracts';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startStack } from '../../deploy/dev/stack';
+import { describeExit, startStack } from '../../deploy/dev/stack';
+import { checkAccessibilityOnClose, watchAccessibility } from './accessibility';
 
 export const DEMO_PASSWORD = 'labline-demo';
 
@@ -45,7 +49,7 @@ const CHROMIUM_ARGS = [
 
 export interface System {
   url: string;
-  /** A page in a fresh browser context (empty storage), closed by stop(). */
+  /** A page in a fresh browser context (empty storage), closed by stop(); axe checks each page it arrives at. */
   newPage(): Promise<Page>;
   stop(): Promise<void>;
 }
@@ -60,12 +64,24 @@ export async function startSystem(): Promise<System> {
     await stack.stop();
     throw error;
   }
+  // A process that exits mid-run fails the test at hand and every later one at once, saying which it was,
+  // instead of each waiting out its timeouts against half a system.
+  let failure: string | undefined;
+  void stack.exited.then(async (exit) => {
+    failure = `the system stopped: ${describeExit(exit)}`;
+    console.error(failure);
+    await browser.close();
+  });
   return {
     url: stack.url,
     async newPage() {
+      if (failure !== undefined) throw new Error(failure);
       const context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1440, height: 900 } });
       context.setDefaultTimeout(15_000);
-      return context.newPage();
+      checkAccessibilityOnClose(context);
+      const page = await context.newPage();
+      watchAccessibility(page);
+      return page;
     },
     async stop() {
       await browser.close();
@@ -117,10 +133,10 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** One running system for the calling test file: started before its tests, stopped after them. */
 export function useSystem(): System {
   let started: System | undefined;
-  before(async () => {
+  beforeAll(async () => {
     started = await startSystem();
   });
-  after(async () => {
+  afterAll(async () => {
     await started?.stop();
   });
   const current = (): System => {

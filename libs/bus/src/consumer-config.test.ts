@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { AckPolicy, nanos } from 'nats';
 import { durableConsumerConfig, retryDelayMs, type DurableConsumerSettings } from './consumer-config';
 

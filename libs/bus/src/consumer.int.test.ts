@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { JETSTREAM_STREAM, type EventEnvelope } from '@labline/contracts';
 import { sql } from '@labline/db';
 import { createLogger } from '@labline/telemetry';
@@ -35,11 +35,11 @@ function envelope(aggregate: string, type: string, data: unknown): EventEnvelope
 describe('durable consumer', () => {
   let environment: BusTestEnvironment;
   const consumers: DurableConsumer[] = [];
-  before(async () => {
+  beforeAll(async () => {
     environment = await startBusTestEnvironment([APPLIED_TABLE]);
     await ensureJetStream(environment.nc);
   });
-  after(async () => {
+  afterAll(async () => {
     await Promise.all(consumers.map((consumer) => consumer.stop()));
     await environment.close();
   });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import type { ReadAllEvent } from '@labline/eventstore';
 import { decodeEnvelope, encodeEnvelope } from './envelope';
 import { traceHeadersFor } from './trace';

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import { JETSTREAM_STREAM } from '@labline/contracts';
 import { sql } from '@labline/db';
 import { waitFor } from '@labline/testkit';
@@ -93,14 +93,14 @@ async function killRelayBetweenPublishAndCheckpoint(relay: ChildProcess): Promis
   await kill(relay, 'SIGKILL');
 }
 
-before(async () => {
+beforeAll(async () => {
   environment = await startBusTestEnvironment(KILL_TEST_MIGRATIONS);
   // A duplicate window shorter than a relay restart: the events a killed relay published but had not yet
   // checkpointed are stored twice, so the consumer's own deduplication is what keeps them from applying twice.
   await ensureJetStream(environment.nc, { duplicateWindowMs: 100 });
 });
 
-after(async () => {
+afterAll(async () => {
   await Promise.all([...children].map((child) => kill(child, 'SIGKILL')));
   await environment.close();
 });
@@ -108,10 +108,10 @@ after(async () => {
 test(
   `${TOTAL_EVENTS} events applied exactly once while the relay and the consumer are SIGKILLed`,
   { timeout: 150_000 },
-  async (context) => {
-    context.diagnostic('child output is printed when the test fails');
+  async () => {
+    console.log('child output is printed when the test fails');
     const started = Date.now();
-    const mark = (what: string) => context.diagnostic(`${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`);
+    const mark = (what: string) => console.log(`${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`);
     try {
       const writer = spawnRole('writer');
       const writerExit = once(writer, 'exit');

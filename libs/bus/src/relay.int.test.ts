@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { eventEnvelopeSchema, JETSTREAM_STREAM, type Actor } from '@labline/contracts';
 import { sql } from '@labline/db';
 import type { RecordedEvent } from '@labline/eventstore';
@@ -54,10 +54,10 @@ describe('outbox relay', () => {
     relays.push(started);
     return started;
   };
-  before(async () => {
+  beforeAll(async () => {
     environment = await startBusTestEnvironment();
   });
-  after(async () => {
+  afterAll(async () => {
     await Promise.all(relays.map((started) => started.stop()));
     await environment.close();
   });

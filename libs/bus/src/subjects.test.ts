@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { coveringFilter, subjectMatches, supportsMultipleFilters } from './subjects';
 
 test('matches NATS wildcards: * is one token, > is one or more trailing tokens', () => {

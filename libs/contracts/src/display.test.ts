@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { displayId, formatFulfillmentId, formatRequestId, formatResultId, initials, parseDisplayId } from './display';
 
 test('display ids pad to 6 digits with their prefix', () => {

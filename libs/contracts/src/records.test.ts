@@ -3,7 +3,7 @@
  * from spec 1 §6 and spec 3 §6. A changed rule shows here as a changed cell.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { ROLES, type Role } from './access';
 import { ERRORS } from './errors';
 import {

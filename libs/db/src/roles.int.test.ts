@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createTestDatabase, testPostgres, withAdminClient, type TestDatabase } from '@labline/testkit';
 import { sql, type DatabasePool } from 'slonik';
 import { migrate, type Migration } from './migrate';
@@ -49,13 +49,13 @@ let identity: DatabasePool;
 const madeUpSchemas: string[] = [];
 const extraDatabases: TestDatabase[] = [];
 
-before(async () => {
+beforeAll(async () => {
   database = await createTestDatabase('db_roles_test');
   clinical = await openServiceDatabase({ url: database.url, schema: 'clinical', migrations: clinicalMigrations });
   identity = await openServiceDatabase({ url: database.url, schema: 'identity', migrations: identityMigrations });
 });
 
-after(async () => {
+afterAll(async () => {
   await clinical.end();
   await identity.end();
   for (const extra of extraDatabases) await extra.drop();

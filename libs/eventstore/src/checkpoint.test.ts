@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { compareCheckpoints } from './checkpoint';
 import { START_OF_ALL } from './types';
 

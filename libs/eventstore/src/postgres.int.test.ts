@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { createDatabasePool, migrate, sql, type DatabasePool } from '@labline/db';
 import { createTestDatabase, waitFor, type TestDatabase } from '@labline/testkit';
 import { z } from 'zod';
@@ -62,11 +62,11 @@ describe('Postgres event store', () => {
   let database: TestDatabase;
   let pool: DatabasePool;
   let store: PostgresEventStore;
-  before(async () => {
+  beforeAll(async () => {
     ({ database, pool } = await startDatabase());
     store = createPostgresEventStore({ pool });
   });
-  after(async () => {
+  afterAll(async () => {
     await store.close();
     await pool.end();
     await database.drop();

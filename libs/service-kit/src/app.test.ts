@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERRORS, loginBodySchema } from '@labline/contracts';
@@ -48,7 +48,7 @@ describe('createHttpApp', () => {
   let postgresUp = true;
   const deactivated = new Set<number>();
 
-  before(async () => {
+  beforeAll(async () => {
     keys = await createTestKeys();
     app = createHttpApp({
       name: 'test',
@@ -64,7 +64,7 @@ describe('createHttpApp', () => {
     await app.register(protectedRoutes);
     await app.ready();
   });
-  after(() => app.close());
+  afterAll(() => app.close());
 
   describe('validation and parsing', () => {
     it('answers 400 naming the field', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import { createTestKeys, type TestKeys } from '@labline/testkit';
 import { createTokenVerifier } from './jwt';
 
@@ -9,7 +9,7 @@ let keys: TestKeys;
 let silent: Server;
 let jwksUrl: string;
 
-before(async () => {
+beforeAll(async () => {
   keys = await createTestKeys();
   // accepts connections and never answers: identity hanging, not down
   silent = createServer(() => undefined);
@@ -17,7 +17,7 @@ before(async () => {
   jwksUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/.well-known/jwks.json`;
 });
 
-after(() => {
+afterAll(() => {
   silent.closeAllConnections();
   silent.close();
 });

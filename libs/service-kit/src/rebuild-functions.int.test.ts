@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { SYSTEM_ACTOR } from '@labline/contracts';
 import { openServiceDatabase, serviceRoles, sql, type DatabasePool, type Migration } from '@labline/db';
 import { createPostgresEventStore, eventStoreMigrations, NO_CONCURRENCY_CHECK } from '@labline/eventstore';
@@ -37,13 +37,13 @@ let database: TestDatabase;
 let pool: DatabasePool;
 let other: DatabasePool;
 
-before(async () => {
+beforeAll(async () => {
   database = await createTestDatabase('rebuild_functions_test');
   const migrations = [...eventStoreMigrations, ...projectionMigrations, notes];
   pool = await openServiceDatabase({ url: database.url, schema: own, migrations });
   other = await openServiceDatabase({ url: database.url, schema: theirs, migrations });
 });
-after(async () => {
+afterAll(async () => {
   await pool.end();
   await other.end();
   await database.drop();

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ERRORS, PATIENT_FIELD_ERRORS } from '@labline/contracts';
 import { waitFor } from '@labline/testkit';
 import { seedDemoPatients } from '../src/seed';
@@ -21,10 +21,10 @@ import {
 } from './harness';
 
 let context: ClinicalTestContext;
-before(async () => {
+beforeAll(async () => {
   context = await startClinical();
 });
-after(() => context.close());
+afterAll(() => context.close());
 
 const DEMO_CLINICIAN_ID = 20;
 

@@ -1,6 +1,6 @@
 /** GET /patients, /patients/{id} and /patients/institution/{id} per role: scope, search, pagination, 404s. */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ERRORS } from '@labline/contracts';
 import {
   createPatient,
@@ -18,7 +18,7 @@ let context: ClinicalTestContext;
 /** Patients by label, placed so that each role sees a different subset. */
 const ids: Record<string, number> = {};
 
-before(async () => {
+beforeAll(async () => {
   context = await startClinical();
   const place = async (label: string, caller: TestUser, overrides: Record<string, unknown>) => {
     ids[label] = (await createPatient(context, caller, { last_name: `Scope${label}`, ...overrides })).id;
@@ -30,7 +30,7 @@ before(async () => {
   await place('E', USERS.superAdmin, { institution_ids: [HARBOUR], clinician_id: null });
   await place('F', USERS.superAdmin, { institution_ids: [NORTHWIND, RIVERSIDE] });
 });
-after(() => context.close());
+afterAll(() => context.close());
 
 async function list(caller: TestUser, query = '') {
   const response = await context.app.inject({ url: `/patients${query}`, headers: await context.as(caller) });
@@ -129,7 +129,7 @@ describe('who sees which patients', () => {
 });
 
 describe('search and pagination', () => {
-  before(async () => {
+  beforeAll(async () => {
     for (let index = 0; index < 25; index += 1) {
       await createPatient(context, USERS.northwindAdmin, {
         first_name: `Page${String(index).padStart(2, '0')}`,

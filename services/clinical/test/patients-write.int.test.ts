@@ -1,6 +1,6 @@
 /** POST/PUT/DELETE /patients per role: permissions, every validation message, record numbers, bad input. */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ERRORS, PATIENT_FIELD_ERRORS } from '@labline/contracts';
 import {
   createPatient,
@@ -17,10 +17,10 @@ import {
 } from './harness';
 
 let context: ClinicalTestContext;
-before(async () => {
+beforeAll(async () => {
   context = await startClinical();
 });
-after(() => context.close());
+afterAll(() => context.close());
 
 async function post(caller: TestUser, payload: unknown) {
   return context.app.inject({

@@ -4,7 +4,7 @@
  * published, and the constraint names the 409s rely on survive the swap.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { JETSTREAM_STREAM, PATIENT_FIELD_ERRORS } from '@labline/contracts';
 import { outdatedProjections, rebuildProjections } from '@labline/service-kit';
 import { sql } from 'slonik';
@@ -13,10 +13,10 @@ import { service } from '../src/service';
 import { createPatient, errorOf, patientForm, startClinical, USERS, type ClinicalTestContext } from './harness';
 
 let context: ClinicalTestContext;
-before(async () => {
+beforeAll(async () => {
   context = await startClinical();
 });
-after(() => context.close());
+afterAll(() => context.close());
 
 /** Every row of a table, as text, in a stable order. */
 const rowsOf = (table: string) =>

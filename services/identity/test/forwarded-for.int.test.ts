@@ -4,7 +4,7 @@
  * sign-in attempts count against by forging the header.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ERRORS } from '@labline/contracts';
 import { identityConfigSchema } from '../src/config';
 import { login, startIdentity, type IdentityTestContext } from './harness';
@@ -13,10 +13,10 @@ const PER_ADDRESS = 3;
 
 describe('X-Forwarded-For at identity', () => {
   let context: IdentityTestContext;
-  before(async () => {
+  beforeAll(async () => {
     context = await startIdentity({ login: { perAddressMax: PER_ADDRESS, perAddressWindowMs: 60_000 } });
   });
-  after(() => context.close());
+  afterAll(() => context.close());
 
   /** Attempts on accounts that do not exist, so only the per-address limit can refuse them. */
   const attempts = async (remoteAddress: string, forwardedFor: (attempt: number) => string | undefined) => {

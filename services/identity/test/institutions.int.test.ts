@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ERRORS, institutionSchema, type Institution } from '@labline/contracts';
 import type { DurableConsumer } from '@labline/bus';
 import { createLogger } from '@labline/telemetry';
@@ -24,7 +24,7 @@ describe('institutions', () => {
   const names = (response: { json(): { institutions: Institution[] } }) =>
     response.json().institutions.map((institution) => institution.name);
 
-  before(async () => {
+  beforeAll(async () => {
     context = await startIdentity({ seed: true });
     nats = await startPrivateNats();
     consumer = await startProjectionConsumer('identity', institutionPatientsProjection, {
@@ -35,7 +35,7 @@ describe('institutions', () => {
     accounts = await signInDemoAccounts(context);
     ({ tokens, northwind, riverside } = accounts);
   });
-  after(async () => {
+  afterAll(async () => {
     await consumer.stop();
     await nats.close();
     await context.close();

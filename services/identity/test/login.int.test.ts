@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ERRORS, sessionUserSchema } from '@labline/contracts';
 import { createTokenVerifier } from '@labline/service-kit';
 import { DEMO_PASSWORD } from '../src/seed';
@@ -7,10 +7,10 @@ import { storedState, login, startIdentity, type IdentityTestContext } from './h
 
 describe('POST /auth/login', () => {
   let context: IdentityTestContext;
-  before(async () => {
+  beforeAll(async () => {
     context = await startIdentity({ seed: true });
   });
-  after(() => context.close());
+  afterAll(() => context.close());
 
   it('signs in: the token verifies against the JWKS endpoint and the user has the session shape', async () => {
     const response = await login(context.app, 'Clinician@Northwind.labline.test', DEMO_PASSWORD, {
@@ -91,13 +91,13 @@ describe('POST /auth/login', () => {
 
 describe('sign-in limits', () => {
   let context: IdentityTestContext;
-  before(async () => {
+  beforeAll(async () => {
     context = await startIdentity({
       seed: true,
       login: { perAddressMax: 4, perAddressWindowMs: 60_000, perAccountMaxFailures: 3, perAccountWindowMs: 1_500 },
     });
   });
-  after(() => context.close());
+  afterAll(() => context.close());
 
   it('locks an account after repeated failures, across addresses, until the window passes', async () => {
     const email = 'client@northwind.labline.test';
@@ -167,7 +167,7 @@ describe('sign-in limits', () => {
 
 describe('sign-in limits that cannot lock a user out from elsewhere', () => {
   let context: IdentityTestContext;
-  before(async () => {
+  beforeAll(async () => {
     context = await startIdentity({
       seed: true,
       login: {
@@ -179,7 +179,7 @@ describe('sign-in limits that cannot lock a user out from elsewhere', () => {
       },
     });
   });
-  after(() => context.close());
+  afterAll(() => context.close());
 
   it("throttles a guesser's address quickly while the user signs in from their own", async () => {
     const email = 'super@labline.test';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ERRORS, MESSAGES } from '@labline/contracts';
 import { sql } from 'slonik';
 import { DEMO_PASSWORD } from '../src/seed';
@@ -7,10 +7,10 @@ import { bearer, storedState, login, signIn, startIdentity, type IdentityTestCon
 
 describe('profile', () => {
   let context: IdentityTestContext;
-  before(async () => {
+  beforeAll(async () => {
     context = await startIdentity({ seed: true });
   });
-  after(() => context.close());
+  afterAll(() => context.close());
 
   it('needs a valid token', async () => {
     assert.deepEqual((await context.app.inject({ method: 'GET', url: '/auth/profile' })).json(), {
@@ -117,10 +117,10 @@ describe('profile', () => {
 
 describe('change password and refresh', () => {
   let context: IdentityTestContext;
-  before(async () => {
+  beforeAll(async () => {
     context = await startIdentity({ seed: true });
   });
-  after(() => context.close());
+  afterAll(() => context.close());
 
   it('checks the current password, then the new one works and the old one does not', async () => {
     const { token, user } = await signIn(context, 'fulfillment@labline.test');

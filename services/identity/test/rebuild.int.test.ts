@@ -4,7 +4,7 @@
  * Index names survive the swap (the unique e-mail index is how a duplicate answers 409).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { DurableConsumer } from '@labline/bus';
 import { ERRORS, JETSTREAM_STREAM } from '@labline/contracts';
 import { rebuildProjections, startProjectionConsumer } from '@labline/service-kit';
@@ -24,7 +24,7 @@ describe('projection rebuild', () => {
   let consumer: DurableConsumer;
   let accounts: SignedInAccounts;
 
-  before(async () => {
+  beforeAll(async () => {
     context = await startIdentity({ seed: true });
     nats = await startPrivateNats();
     consumer = await startProjectionConsumer('identity', institutionPatientsProjection, {
@@ -33,7 +33,7 @@ describe('projection rebuild', () => {
     });
     accounts = await signInDemoAccounts(context);
   });
-  after(async () => {
+  afterAll(async () => {
     await consumer.stop();
     await nats.close();
     await context.close();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ERRORS, SYSTEM_ACTOR } from '@labline/contracts';
 import { HttpError } from '@labline/service-kit';
 import { sql } from 'slonik';
@@ -26,10 +26,10 @@ const refusedWith = (status: number, message: string) => (error: unknown) =>
 
 describe('registerUser', () => {
   let context: IdentityTestContext;
-  before(async () => {
+  beforeAll(async () => {
     context = await startIdentity({ seed: false });
   });
-  after(() => context.close());
+  afterAll(() => context.close());
 
   it('registers one of two simultaneous registrations of an e-mail and leaves nothing of the other', async () => {
     const results = await Promise.allSettled([

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { eventEnvelopeSchema, JETSTREAM_STREAM, userRegisteredSchema } from '@labline/contracts';
 import { ensureJetStream, startRelay, type Relay } from '@labline/bus';
 import { createLogger } from '@labline/telemetry';
@@ -15,12 +15,12 @@ describe('outbox relay', () => {
   let context: IdentityTestContext;
   let nats: NatsConnection;
   let relay: Relay;
-  before(async () => {
+  beforeAll(async () => {
     context = await startIdentity({ seed: false });
     nats = await connect({ servers: await getNatsUrl() });
     await ensureJetStream(nats);
   });
-  after(async () => {
+  afterAll(async () => {
     await relay?.stop();
     await nats.drain();
     await context.close();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ERRORS } from '@labline/contracts';
 import { sql } from 'slonik';
 import { z } from 'zod';
@@ -8,10 +8,10 @@ import { login, signIn, startIdentity, type IdentityTestContext } from './harnes
 
 describe('seedDemo', () => {
   let context: IdentityTestContext;
-  before(async () => {
+  beforeAll(async () => {
     context = await startIdentity({ seed: false });
   });
-  after(() => context.close());
+  afterAll(() => context.close());
 
   it('seeds an empty database once, through events, and every demo account signs in', async () => {
     const [first, second] = await Promise.all([seedDemo(context.commands), seedDemo(context.commands)]);
@@ -57,10 +57,10 @@ describe('seedDemo', () => {
 
 describe('bootstrapAdmin', () => {
   let context: IdentityTestContext;
-  before(async () => {
+  beforeAll(async () => {
     context = await startIdentity({ seed: false });
   });
-  after(() => context.close());
+  afterAll(() => context.close());
 
   it('creates nothing without both values, then the first super_admin, and never a second time', async () => {
     assert.deepEqual(await bootstrapAdmin(context.commands, { email: 'root@hospital.example', password: undefined }), {

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ERRORS } from '@labline/contracts';
 import { decodeJwt } from 'jose';
 import { DEMO_PASSWORD } from '../src/seed';
@@ -18,10 +18,10 @@ const refused = { error: ERRORS.invalidToken };
 
 describe('sessions', () => {
   let context: IdentityTestContext;
-  before(async () => {
+  beforeAll(async () => {
     context = await startIdentity({ seed: true });
   });
-  after(() => context.close());
+  afterAll(() => context.close());
 
   it('puts the session in the token and ends it on sign-out, leaving the other sessions open', async () => {
     const first = await signIn(context, 'lab@northwind.labline.test');
@@ -83,10 +83,10 @@ describe('sessions', () => {
 
 describe('session lifetimes', () => {
   let context: IdentityTestContext;
-  before(async () => {
+  beforeAll(async () => {
     context = await startIdentity({ seed: true, session: { idleTimeoutSeconds: 2, maxLifetimeSeconds: 4 } });
   });
-  after(() => context.close());
+  afterAll(() => context.close());
 
   it('refuses a renewal after the idle timeout and records why', async () => {
     const { token, user } = await signIn(context, 'lab@northwind.labline.test');

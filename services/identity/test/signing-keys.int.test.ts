@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { SessionUser } from '@labline/contracts';
 import { createTokenVerifier } from '@labline/service-kit';
 import { generatePrivateKeyPem, loadSigningKeys } from '../src/security/signing-keys';
@@ -25,10 +25,10 @@ const SAMPLE_USER: SessionUser = {
 
 describe('signing keys', () => {
   let context: IdentityTestContext;
-  before(async () => {
+  beforeAll(async () => {
     context = await startIdentity({ seed: false });
   });
-  after(() => context.close());
+  afterAll(() => context.close());
 
   it('generates one key, kept in the database for every replica and restart', async () => {
     const [first, second] = await Promise.all([loadSigningKeys(context.pool), loadSigningKeys(context.pool)]);

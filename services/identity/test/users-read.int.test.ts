@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ERRORS, userSchema, type User } from '@labline/contracts';
 import { signInDemoAccounts, type SignedInAccounts } from './accounts';
 import { startIdentity, type IdentityTestContext } from './harness';
@@ -12,12 +12,12 @@ describe('user administration: reads', () => {
   let riverside: number;
   const call: SignedInAccounts['call'] = (...args) => accounts.call(...args);
 
-  before(async () => {
+  beforeAll(async () => {
     context = await startIdentity({ seed: true });
     accounts = await signInDemoAccounts(context);
     ({ ids, northwind, riverside } = accounts);
   });
-  after(() => context.close());
+  afterAll(() => context.close());
 
   describe('GET /users', () => {
     it('lists every user to super_admin, with search, filters and pagination', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { CMS_SUB_PERMISSIONS, defaultPermissionsForRole, ERRORS, SYSTEM_ACTOR, type User } from '@labline/contracts';
 import { registerUser } from '../src/commands/users';
 import { DEMO_PASSWORD } from '../src/seed';
@@ -27,12 +27,12 @@ describe('user administration: writes', () => {
     ...overrides,
   });
 
-  before(async () => {
+  beforeAll(async () => {
     context = await startIdentity({ seed: true });
     accounts = await signInDemoAccounts(context);
     ({ ids, tokens, northwind, riverside } = accounts);
   });
-  after(() => context.close());
+  afterAll(() => context.close());
 
   describe('POST /users', () => {
     it('lets super_admin create a clinician with two institutions and chosen permissions', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import type { z } from 'zod';
 import { ERRORS } from '../errors';
 import { changePasswordBodySchema, loginBodySchema, updateProfileBodySchema } from './auth';

@@ -5,7 +5,7 @@
  * on a patient assigned to them and on another clinician's) are in libs/contracts/src/records.test.ts.
  */
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { callerFromUser, type Role } from '@labline/contracts';
 import dayjs from 'dayjs';
 import { formatPhoneNumber } from '../../shared/phone';

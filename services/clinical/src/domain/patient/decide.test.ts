@@ -1,4 +1,4 @@
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { ERRORS, PATIENT_FIELD_ERRORS, type Caller, type PatientInput, type PatientSnapshot } from '@labline/contracts';
 import { deciderSpecification } from '@labline/eventstore/testing';
 import { RuleViolation } from '@labline/eventstore';

@@ -1,4 +1,4 @@
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import type { IdentityEventData } from '@labline/contracts';
 import { deciderSpecification } from '@labline/eventstore/testing';
 import { RuleViolation } from '@labline/eventstore';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { defaultPermissionsForRole, ERRORS } from '@labline/contracts';
 import { RuleViolation } from '@labline/eventstore';
 import { accountAfterUpdate, accountForNewUser, type AccountInput, type Administrator } from './administration';

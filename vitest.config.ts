@@ -1,0 +1,67 @@
+/**
+ * One Vitest run for the whole repository, in three projects: `unit` (`*.test.ts`, no infrastructure), `int`
+ * (`*.int.test.ts`, real PostgreSQL and NATS JetStream, private databases and servers per file) and `e2e`
+ * (`web/e2e/*.e2e.ts`, the whole system in headless Chromium). `npm test` runs all three with coverage;
+ * `npm run test:unit|test:int|test:e2e` one of them; `npm run test:watch` the unit tests in watch mode.
+ */
+import { defineConfig } from 'vitest/config';
+
+const SOURCE_ROOTS = [
+  'libs/*/src',
+  'services/*/src',
+  'services/*/test',
+  'gateway/src',
+  'gateway/test',
+  'web/src',
+  'tests',
+];
+const EXCLUDED = ['**/node_modules/**', '**/dist/**', '.labline/**'];
+/** Integration and browser tests start servers and whole systems: minutes, not the unit tests' seconds. */
+const SLOW_TIMEOUT_MS = 300_000;
+
+export default defineConfig({
+  test: {
+    // Files run in child processes: several tests start servers, spawn processes and load native addons (argon2).
+    pool: 'forks',
+    // Two files at a time, as on CI's two cores: each integration or browser file starts its own servers.
+    maxWorkers: 2,
+    exclude: EXCLUDED,
+    coverage: {
+      provider: 'v8',
+      include: ['libs/*/src/**/*.ts', 'services/*/src/**/*.ts', 'gateway/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+      exclude: ['**/*.test.ts', '**/testing.ts', '**/test-environment.ts', '**/*.fixture.ts', '**/*.child.ts'],
+      reporter: ['text-summary', ['html', { subdir: 'html' }], 'json-summary'],
+      reportsDirectory: '.labline/coverage',
+    },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: SOURCE_ROOTS.map((root) => `${root}/**/*.test.ts`),
+          exclude: [...EXCLUDED, '**/*.int.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'int',
+          include: SOURCE_ROOTS.map((root) => `${root}/**/*.int.test.ts`),
+          testTimeout: SLOW_TIMEOUT_MS,
+          hookTimeout: SLOW_TIMEOUT_MS,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['web/e2e/**/*.e2e.ts'],
+          testTimeout: SLOW_TIMEOUT_MS,
+          hookTimeout: SLOW_TIMEOUT_MS,
+        },
+      },
+    ],
+  },
+});
