@@ -1,4 +1,5 @@
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
   type RawReplyDefaultExpression,
@@ -70,7 +71,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     genReqId: options.requestIds === 'generate' ? () => randomUUID() : requestIdFor,
     // Fastify's own request lines log the URL with its query values (search terms are patient names): the
     // hook below logs the route pattern and the query's parameter names instead.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
