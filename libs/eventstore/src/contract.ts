@@ -3,7 +3,7 @@
  * with `runEventStoreContract('postgres', makeStore)`. Each case writes to fresh stream names, so one store
  * serves the whole suite.
  */
-import { after, before, describe } from 'node:test';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { describeOrderingContract } from './contract-ordering';
 import { describeStreamContract } from './contract-streams';
 import { ContractContext, type EventStoreUnderTest } from './contract-support';
@@ -13,10 +13,10 @@ export type { EventStoreUnderTest, OpenTransaction } from './contract-support';
 export function runEventStoreContract(name: string, makeStore: () => Promise<EventStoreUnderTest>): void {
   describe(`EventStore contract: ${name}`, () => {
     const context = new ContractContext();
-    before(async () => {
+    beforeAll(async () => {
       context.harness = await makeStore();
     });
-    after(() => context.harness?.close());
+    afterAll(() => context.harness?.close());
     describeStreamContract(context);
     describeOrderingContract(context);
   });
