@@ -6,7 +6,13 @@
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, SERVICES, type Principal, type ServiceName } from '@labline/contracts';
-import { HttpError, verifyActiveToken, type TokenVerification, type TokenVerifier } from '@labline/service-kit';
+import {
+  HttpError,
+  traceContextOf,
+  verifyActiveToken,
+  type TokenVerification,
+  type TokenVerifier,
+} from '@labline/service-kit';
 import { injectTraceHeaders } from '@labline/telemetry';
 import { accessFor, decide } from './policy';
 import { API_PREFIX, type RouteRow } from './routes';
@@ -129,8 +135,10 @@ export const upstreamProxies: FastifyPluginAsync<UpstreamOptions> = async (app, 
             'x-request-id': request.id,
             // the client as the gateway determined it (TRUST_PROXY): services trust this one hop, the gateway
             'x-forwarded-for': request.ip,
-            // the gateway's own span when tracing is on; otherwise the caller's traceparent passes unchanged
-            ...injectTraceHeaders({}),
+            // The gateway's request span, explicitly rather than undici's instrumentation (off, sdk.ts): the
+            // service's request span is its child. With tracing off this is the caller's valid traceparent
+            // (or, without a propagator, nothing, and the caller's header passes unchanged).
+            ...injectTraceHeaders({}, traceContextOf(request)),
           }),
           // a failed GET is not retried here: the upstream's 503 or our own reaches the caller at once
           retryDelay: () => null,

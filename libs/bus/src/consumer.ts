@@ -13,7 +13,8 @@ import {
 import { decodeEnvelope } from './envelope';
 import { errorMessage } from './errors';
 import { subjectMatches } from './subjects';
-import { runInMessageTrace } from './trace';
+import { observeConsumerMetrics } from './consumer-metrics';
+import { processTraced } from './trace';
 import { startResumingLoop } from './resuming-loop';
 
 export interface DeliveryContext {
@@ -42,6 +43,8 @@ export interface ConsumerOptions {
   /** Subjects with NATS wildcards, e.g. `lab.identity.user.>`. */
   filterSubjects: readonly string[];
   handle: EventHandler;
+  /** The consuming service, whose telemetry the processing spans and metrics are; the process's when absent. */
+  service?: string;
   /** Default LABLINE. */
   stream?: string;
   maxDeliver?: number;
@@ -96,6 +99,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<DurableCo
   const provision = () => ensureDurableConsumer(jsm, stream, config);
   await provision();
   const js = nc.jetstream();
+  const stopObserving = observeConsumerMetrics({ service: options.service, jsm, stream, durableName, stats });
 
   async function recordDeadLetter(message: JsMsg, reason: string, eventId: string | null, eventType: string | null) {
     await pool.query(sql.unsafe`
@@ -157,7 +161,16 @@ export async function startConsumer(options: ConsumerOptions): Promise<DurableCo
       deliveryCount: message.info.deliveryCount,
     };
     try {
-      const outcome = await runInMessageTrace(message.headers, event.traceparent, () => applyOnce(event, delivery));
+      const outcome = await processTraced(
+        {
+          service: options.service,
+          consumer: durableName,
+          subject: message.subject,
+          headers: message.headers,
+          fallbackTraceparent: event.traceparent,
+        },
+        () => applyOnce(event, delivery),
+      );
       message.ack();
       if (outcome === 'handled') stats.handled += 1;
       else stats.duplicates += 1;
@@ -250,6 +263,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<DurableCo
     async stop() {
       await loop.stop();
       advisories.unsubscribe();
+      stopObserving();
       // Acks are fire-and-forget: make sure the server has them before the caller closes the connection.
       if (!nc.isClosed()) await nc.flush();
       logger.info({ ...stats }, 'consumer stopped');

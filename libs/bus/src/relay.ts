@@ -9,11 +9,12 @@ import {
   type ReadAllEvent,
 } from '@labline/eventstore';
 import { createLogger, type Logger } from '@labline/telemetry';
-import { headers, type JetStreamClient, type NatsConnection } from 'nats';
+import type { JetStreamClient, NatsConnection } from 'nats';
 import { z } from 'zod';
 import { encodeEnvelope } from './envelope';
 import { errorMessage } from './errors';
-import { setTraceHeaders } from './trace';
+import { observeRelayMetrics } from './relay-metrics';
+import { publishTraced } from './trace';
 import { Wakeup } from './wakeup';
 
 export interface RelayOptions {
@@ -74,6 +75,7 @@ export function startRelay(options: RelayOptions): Relay {
   const retry = new Wakeup();
   let stopping = false;
   const unsubscribe = store.onAppended?.(() => newEvents.wake());
+  const stopObserving = observeRelayMetrics({ service, name, pool, stats });
 
   async function relayWhileLeader(connection: DatabasePoolConnection): Promise<void> {
     const locked = await connection.oneFirst(sql.type(lockedSchema)`
@@ -130,6 +132,7 @@ export function startRelay(options: RelayOptions): Relay {
       newEvents.wake();
       retry.wake();
       await running;
+      stopObserving();
       logger.info({ published: stats.published }, 'relay stopped');
     },
   };
@@ -147,12 +150,12 @@ async function publishInOrder(
 ): Promise<{ publishedUpTo: GlobalCheckpoint | null; failure: unknown }> {
   const outcomes = await Promise.allSettled(
     events.map((event) => {
-      const messageHeaders = headers();
-      setTraceHeaders(messageHeaders, event.traceparent);
-      return js.publish(subjectFor(service, event), encodeEnvelope(event), {
-        msgID: event.id,
-        headers: messageHeaders,
-      });
+      const subject = subjectFor(service, event);
+      const body = encodeEnvelope(event);
+      return publishTraced(
+        { service, subject, traceparent: event.traceparent, bodySize: body.length },
+        (messageHeaders) => js.publish(subject, body, { msgID: event.id, headers: messageHeaders }),
+      );
     }),
   );
   let publishedUpTo: GlobalCheckpoint | null = null;

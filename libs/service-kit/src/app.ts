@@ -8,7 +8,13 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERRORS } from '@labline/contracts';
-import { createLogger, type Logger } from '@labline/telemetry';
+import {
+  createLogger,
+  httpServerTelemetry,
+  type Logger,
+  type ServerExchange,
+  type TraceContext,
+} from '@labline/telemetry';
 import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import {
@@ -47,6 +53,20 @@ export interface HttpAppOptions {
    * kept apart as `x-client-request-id`, for the caller's own correlation.
    */
   requestIds?: 'accept' | 'generate';
+}
+
+/** The probes of health.ts: measured, but a span for every probe of every replica would fill the traces. */
+const PROBE_ROUTES = new Set(['/healthz', '/readyz']);
+
+// Keyed by the Fastify request object (any of its server-type variants, hence `object`).
+const exchanges = new WeakMap<object, ServerExchange>();
+
+/**
+ * The request's trace context (its server span), for what leaves the process on its behalf: the gateway's
+ * proxied request carries it to the service.
+ */
+export function traceContextOf(request: object): TraceContext | undefined {
+  return exchanges.get(request)?.context;
 }
 
 /** A JSON Content-Type's charset parameter, when it has one, names UTF-8. */
@@ -95,18 +115,34 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     parseJson(request, bytes.toString('utf8'), done);
   });
 
-  // The callback form keeps the rest of the request's lifecycle inside the AsyncLocalStorage scope.
+  // The request's server span continues the caller's trace (telemetry/http.ts); its traceparent is the one
+  // the request's events store. The callback form keeps the rest of the request's lifecycle inside both the
+  // trace context and the request context (AsyncLocalStorage scopes).
+  const telemetry = httpServerTelemetry(options.name);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     const clientRequestId = options.requestIds === 'generate' ? acceptableRequestId(request.raw) : null;
     if (clientRequestId) reply.header('x-client-request-id', clientRequestId);
-    runWithRequestContext(
-      { correlationId: request.id, principal: null, traceparent: traceparentFor(request.raw) },
-      () => done(),
+    const route = request.routeOptions.url;
+    const exchange = telemetry.start({
+      method: request.method,
+      route,
+      scheme: request.protocol,
+      headers: request.headers,
+      traced: !PROBE_ROUTES.has(route ?? ''),
+    });
+    exchanges.set(request, exchange);
+    exchange.run(() =>
+      runWithRequestContext(
+        { correlationId: request.id, principal: null, traceparent: traceparentFor(request.raw) },
+        () => done(),
+      ),
     );
   });
+  app.addHook('onRequestAbort', async (request) => exchanges.get(request)?.end(null));
 
   app.addHook('onResponse', async (request, reply) => {
+    exchanges.get(request)?.end(reply.statusCode);
     request.log.info(
       {
         method: request.method,

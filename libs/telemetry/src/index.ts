@@ -1,3 +1,11 @@
 export * from './logger';
 export * from './trace';
 export * from './sdk';
+export * from './http';
+export * from './resource';
+export * from './semconv';
+export { contextInService, INSTRUMENTATION_SCOPE, meterFor, tracerFor } from './services';
+export * from './messaging';
+export * from './bus-metrics';
+export type { Context as TraceContext } from '@opentelemetry/api';
+export * from './eventstore';
