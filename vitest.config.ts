@@ -62,6 +62,16 @@ export default defineConfig({
           hookTimeout: SLOW_TIMEOUT_MS,
         },
       },
+      // `npm run test:deploy` only (never `npm test`): docker-compose.yml for real, with Docker (deploy/README.md).
+      {
+        extends: true,
+        test: {
+          name: 'deploy',
+          include: ['tests/deploy/**/*.deploy.ts'],
+          testTimeout: 1_800_000,
+          hookTimeout: 1_800_000,
+        },
+      },
     ],
   },
 });

@@ -47,8 +47,11 @@ if (only === undefined || only === 'e2e') {
   }
   ensureWebBuild((line) => console.log(line));
 }
+// The projects by name: vitest.config.ts also declares `deploy` (npm run test:deploy), which needs Docker.
 run(only === undefined ? 'tests (unit, int, e2e) with coverage' : `tests (${only})`, bin('vitest'), [
   'run',
-  ...(only === undefined ? ['--coverage'] : ['--project', only]),
+  ...(only === undefined
+    ? ['--coverage', ...PROJECTS.flatMap((project) => ['--project', project])]
+    : ['--project', only]),
   ...vitestArgs,
 ]);

@@ -8,7 +8,7 @@
 import { DEPLOYED_SERVICES } from '@labline/contracts';
 import { createDatabasePool, serviceDatabaseUrls } from '@labline/db';
 import { createPostgresEventStore } from '@labline/eventstore';
-import { rebuildProjections, type ServiceDefinition } from '@labline/service-kit';
+import { natsConnectionOptions, rebuildProjections, type ServiceDefinition } from '@labline/service-kit';
 import { connect } from 'nats';
 import { persistentInfrastructure } from '../dev/stack';
 
@@ -39,7 +39,15 @@ const { application } = serviceDatabaseUrls({
 });
 const pool = await createDatabasePool({ url: application, schema });
 const store = createPostgresEventStore({ pool });
-const nc = await connect({ servers: infrastructure.natsUrl, name: `${name}-projection-rebuild` });
+// As the service's own NATS user where the server has per-service users (compose, Kubernetes).
+const nc = await connect({
+  ...natsConnectionOptions({
+    url: infrastructure.natsUrl,
+    user: process.env.NATS_USER,
+    password: process.env.NATS_PASSWORD,
+  }),
+  name: `${name}-projection-rebuild`,
+});
 try {
   for (const outcome of await rebuildProjections(service, { pool, store, nc }, projections)) {
     console.log(`${name}: ${outcome.projection} v${outcome.version} rebuilt from ${outcome.events} events`);

@@ -50,3 +50,20 @@ test('follows deactivations on NATS only when NATS_URL is set', () => {
   assert.equal(configFrom({ IDENTITY_URL: 'http://i' }).natsUrl, undefined);
   assert.equal(configFrom({ IDENTITY_URL: 'http://i', NATS_URL: 'nats://nats:4222' }).natsUrl, 'nats://nats:4222');
 });
+
+test('NATS credentials apart from the URL, a log level, an OpenTelemetry endpoint', () => {
+  const env = envSchema.parse({
+    IDENTITY_URL: 'http://i',
+    NATS_URL: 'nats://nats:4222',
+    NATS_USER: 'gateway',
+    NATS_PASSWORD: 'secret',
+    LOG_LEVEL: 'warn',
+    OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+  });
+  assert.equal(env.NATS_USER, 'gateway');
+  assert.equal(env.LOG_LEVEL, 'warn');
+  assert.equal(envSchema.parse({ IDENTITY_URL: 'http://i' }).LOG_LEVEL, 'info');
+  assert.throws(() => envSchema.parse({ IDENTITY_URL: 'http://i', NATS_URL: 'nats://gateway:pw@nats:4222' }));
+  assert.throws(() => envSchema.parse({ IDENTITY_URL: 'http://i', NATS_PASSWORD: 'secret' }), /NATS_USER/);
+  assert.throws(() => envSchema.parse({ IDENTITY_URL: 'http://i', LOG_LEVEL: 'loud' }), /LOG_LEVEL/);
+});

@@ -5,7 +5,14 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TOKEN_TTL_SECONDS, SERVICES, serviceUrlVariable, type ServiceName } from '@labline/contracts';
-import type { JwksSource } from '@labline/service-kit';
+import {
+  checkNatsCredentials,
+  logLevelSchema,
+  natsCredentialsShape,
+  natsUrlSchema,
+  otelEndpointSchema,
+  type JwksSource,
+} from '@labline/service-kit';
 
 /** The services' own limit (Fastify's default, 1 MiB): a larger body could only be refused by them, later. */
 export const DEFAULT_BODY_LIMIT = 1_048_576;
@@ -32,7 +39,9 @@ export const envSchema = z
      * deactivated users at once. Without it a deactivated user's token works at the gateway until it expires
      * (the services still refuse it where they check).
      */
-    NATS_URL: z.string().min(1).optional(),
+    NATS_URL: natsUrlSchema.optional(),
+    /** The gateway's NATS user where the server has per-service users (compose, Kubernetes). */
+    ...natsCredentialsShape,
     /**
      * Whether X-Forwarded-For from the hop in front (ingress, load balancer) is believed: `true`, `false`, or
      * a comma-separated list of trusted addresses/CIDRs. Rate limiting and logs use the client address it yields.
@@ -56,11 +65,14 @@ export const envSchema = z
     UPSTREAM_TIMEOUT_MS: positiveInteger(30_000),
     /** The access tokens' lifetime as identity issues them: a longer-lived token is refused. */
     JWT_TTL_SECONDS: positiveInteger(DEFAULT_TOKEN_TTL_SECONDS),
+    LOG_LEVEL: logLevelSchema,
+    OTEL_EXPORTER_OTLP_ENDPOINT: otelEndpointSchema,
   })
   .refine((env) => env.IDENTITY_URL || env.IDENTITY_JWKS_URL, {
     path: ['IDENTITY_URL'],
     message: "is required (or IDENTITY_JWKS_URL): the gateway verifies tokens with identity's keys",
-  });
+  })
+  .superRefine(checkNatsCredentials);
 export type GatewayEnv = z.infer<typeof envSchema>;
 
 /** The variable that holds each service's base URL. */

@@ -1,13 +1,13 @@
 /** Composition root: the environment, telemetry, the gateway, listen. */
 import { DEPLOYED_SERVICES } from '@labline/contracts';
 import type { DeactivatedUsers } from './deactivations';
-import { createLogger, startTelemetry } from '@labline/telemetry';
+import { createLogger, startTelemetry, stopTelemetry } from '@labline/telemetry';
 import type { NatsConnection } from 'nats';
 
 // before the HTTP stack is loaded, so its instrumentations can hook into it
 startTelemetry('gateway');
 
-const { loadConfig, runService } = await import('@labline/service-kit');
+const { loadConfig, natsConnectionOptions, runService } = await import('@labline/service-kit');
 const { watchDeactivatedUsers } = await import('./deactivations');
 const { connect } = await import('nats');
 const { envSchema, gatewayConfigFromEnv, URL_VARIABLES } = await import('./config');
@@ -15,7 +15,7 @@ const { buildGateway } = await import('./app');
 
 const env = loadConfig(envSchema);
 const config = gatewayConfigFromEnv(env);
-const logger = createLogger('gateway');
+const logger = createLogger('gateway', env.LOG_LEVEL);
 
 // The services that exist (the one list in contracts) need their URL; the planned ones answer 503 until then.
 const missing = DEPLOYED_SERVICES.filter((service) => !config.upstreams[service]);
@@ -32,7 +32,7 @@ let deactivatedUsers: DeactivatedUsers | undefined;
 let nats: NatsConnection | undefined;
 if (config.natsUrl) {
   nats = await connect({
-    servers: config.natsUrl,
+    ...natsConnectionOptions({ url: config.natsUrl, user: env.NATS_USER, password: env.NATS_PASSWORD }),
     name: 'gateway',
     maxReconnectAttempts: -1,
     waitOnFirstConnect: true,
@@ -46,5 +46,6 @@ if (config.natsUrl) {
 await runService(buildGateway(config, { logger, ...(deactivatedUsers ? { deactivatedUsers } : {}) }), {
   port: env.PORT,
   host: env.HOST,
-  onShutdown: [async () => deactivatedUsers?.stop(), async () => nats?.drain()],
+  // telemetry last: the buffered spans are exported before the process exits
+  onShutdown: [async () => deactivatedUsers?.stop(), async () => nats?.drain(), () => stopTelemetry()],
 });

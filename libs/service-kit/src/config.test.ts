@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { z } from 'zod';
-import { ConfigError, parseConfig } from './config';
+import { ConfigError, natsConnectionOptions, parseConfig } from './config';
+import { baseServiceConfigSchema } from './service';
 
 const schema = z.object({
   DATABASE_URL: z.url(),
@@ -27,5 +28,45 @@ describe('parseConfig', () => {
         return true;
       },
     );
+  });
+});
+
+describe('the variables every process reads', () => {
+  const base = { DATABASE_URL: 'postgres://identity_app:secret@postgres:5432/labline' };
+
+  it('takes NATS servers without credentials, and the user and password apart', () => {
+    const config = parseConfig(baseServiceConfigSchema, {
+      ...base,
+      NATS_URL: 'nats://nats-0:4222, nats://nats-1:4222',
+      NATS_USER: 'identity',
+      NATS_PASSWORD: 'nats secret',
+    });
+    assert.deepEqual(
+      natsConnectionOptions({ url: config.NATS_URL, user: config.NATS_USER, password: config.NATS_PASSWORD }),
+      { servers: ['nats://nats-0:4222', 'nats://nats-1:4222'], user: 'identity', pass: 'nats secret' },
+    );
+    assert.deepEqual(natsConnectionOptions({ url: 'nats:4222' }), { servers: ['nats:4222'] });
+  });
+
+  it('refuses credentials in NATS_URL (the client would drop them), a half pair and foreign schemes', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        parseConfig(baseServiceConfigSchema, { ...base, ...env });
+        return '';
+      } catch (error) {
+        assert.ok(error instanceof ConfigError);
+        return error.message;
+      }
+    };
+    assert.match(problems({ NATS_URL: 'nats://identity:pw@nats:4222' }), /NATS_URL: must not carry credentials/);
+    assert.doesNotMatch(problems({ NATS_URL: 'nats://identity:pw@nats:4222' }), /pw/);
+    assert.match(problems({ NATS_URL: 'http://nats:4222' }), /NATS_URL: must be nats:\/\//);
+    assert.match(problems({ NATS_PASSWORD: 'secret' }), /NATS_USER: is required with NATS_PASSWORD/);
+    assert.match(problems({ NATS_USER: 'identity' }), /NATS_PASSWORD: is required with NATS_USER/);
+    assert.match(problems({ DATABASE_URL: 'mysql://db/labline' }), /DATABASE_URL: must be a postgres/);
+    assert.match(problems({ DATABASE_ADMIN_URL: 'labline' }), /DATABASE_ADMIN_URL: must be a postgres/);
+    assert.match(problems({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }), /OTEL_EXPORTER_OTLP_ENDPOINT/);
+    assert.match(problems({ NATS_STREAM_REPLICAS: '0' }), /NATS_STREAM_REPLICAS/);
+    assert.equal(problems({}), '');
   });
 });

@@ -19,9 +19,9 @@ import {
   startRelay,
   type DurableConsumer,
 } from '@labline/bus';
-import { loadMigrations, openServiceDatabase, type Migration } from '@labline/db';
+import { loadMigrations, type Migration } from '@labline/db';
 import { createPostgresEventStore, eventStoreMigrations, type EventStore } from '@labline/eventstore';
-import { createLogger, type Logger } from '@labline/telemetry';
+import { createLogger, stopTelemetry, type Logger } from '@labline/telemetry';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { connect, type NatsConnection } from 'nats';
 import type { DatabasePool } from 'slonik';
@@ -30,7 +30,17 @@ import { createHttpApp, type HttpApp } from './app';
 import { authPlugin } from './auth';
 import { resolveCallerHook } from './caller';
 import { createCommandHandler, type CommandHandler, type ConstraintConflicts } from './commands';
-import { loadConfig } from './config';
+import {
+  checkNatsCredentials,
+  loadConfig,
+  logLevelSchema,
+  natsConnectionOptions,
+  natsCredentialsShape,
+  natsUrlSchema,
+  otelEndpointSchema,
+  postgresUrlSchema,
+} from './config';
+import { migrateDatabase, openDatabase } from './database';
 import { natsProbe, postgresProbe, type ReadinessProbes } from './health';
 import type { JwksSource, TokenVerifier } from './jwt';
 import { consumerNameOf, type CrossServiceProjection, type Projection } from './projection';
@@ -43,28 +53,35 @@ import {
   type RebuildSource,
 } from './rebuild';
 import { runService, type Closer, type RunningService } from './run';
+import { tracedEventStore } from './traced-store';
 
 /** What every service reads from its environment; a service extends it with its own variables. */
-export const baseServiceConfigSchema = z.object({
-  /** The service's application role (`<schema>_app`); without DATABASE_ADMIN_URL, the admin's (roles.ts). */
-  DATABASE_URL: z.string().min(1),
-  /** Provisioning the service's roles and running its migrations (production: a role with CREATEROLE). */
-  DATABASE_ADMIN_URL: z.string().min(1).optional(),
-  /** The schema the service owns in a shared database; the service's name when absent. */
-  DB_SCHEMA: z
-    .string()
-    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case schema name')
-    .optional(),
-  NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
-  /** The service's own default port when absent. */
-  PORT: z.coerce.number().int().min(0).max(65_535).optional(),
-  /** Loopback unless configured: a service is reached through the gateway, never directly from outside. */
-  HOST: z.string().min(1).default('127.0.0.1'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LABLINE_SEED: z.enum(['demo', 'none']).default('none'),
-  /** The access tokens' lifetime: identity issues them for this long, every verifier refuses longer ones. */
-  JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(DEFAULT_TOKEN_TTL_SECONDS),
-});
+export const baseServiceConfigSchema = z
+  .object({
+    /** The service's application role (`<schema>_app`); without DATABASE_ADMIN_URL, the admin's (roles.ts). */
+    DATABASE_URL: postgresUrlSchema,
+    /** Provisioning the service's roles and running its migrations (production: a role with CREATEROLE). */
+    DATABASE_ADMIN_URL: postgresUrlSchema.optional(),
+    /** The schema the service owns in a shared database; the service's name when absent. */
+    DB_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case schema name')
+      .optional(),
+    NATS_URL: natsUrlSchema.default('nats://127.0.0.1:4222'),
+    ...natsCredentialsShape,
+    /** Replicas of the LABLINE stream when the service creates or updates it: 3 on a NATS cluster. */
+    NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+    /** The service's own default port when absent. */
+    PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+    /** Loopback unless configured: a service is reached through the gateway, never directly from outside. */
+    HOST: z.string().min(1).default('127.0.0.1'),
+    LOG_LEVEL: logLevelSchema,
+    LABLINE_SEED: z.enum(['demo', 'none']).default('none'),
+    /** The access tokens' lifetime: identity issues them for this long, every verifier refuses longer ones. */
+    JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(DEFAULT_TOKEN_TTL_SECONDS),
+    OTEL_EXPORTER_OTLP_ENDPOINT: otelEndpointSchema,
+  })
+  .superRefine(checkNatsCredentials);
 export type BaseServiceConfig = z.infer<typeof baseServiceConfigSchema>;
 
 /** What a service's commands, routes, consumers and seed work with. */
@@ -145,7 +162,7 @@ export async function createServiceContext<C extends BaseServiceConfig, M extend
     store: parts.store,
     logger: parts.logger ?? createLogger(definition.name, parts.config.LOG_LEVEL),
     commands: createCommandHandler({
-      store: parts.store,
+      store: tracedEventStore(parts.store),
       schemas: definition.events,
       projections: definition.projections,
       ...(definition.conflicts ? { conflicts: definition.conflicts } : {}),
@@ -190,6 +207,7 @@ export function startProjectionConsumer(
     pool: parts.pool,
     durableName: consumerNameOf(service, projection),
     filterSubjects: projection.subjects,
+    service,
     handle: (event, transaction) =>
       projection.handles.includes(event.type) ? projection.apply(transaction, event) : Promise.resolve(),
     ...(parts.logger ? { logger: parts.logger } : {}),
@@ -249,6 +267,20 @@ export async function rebuildProjections(
 }
 
 /**
+ * `--migrate-only` (a one-shot container, a Kubernetes Job): provisions the service's roles and applies its
+ * migrations through the admin connection, as a start-up would, and starts nothing else.
+ */
+export async function migrateService<C extends BaseServiceConfig, M extends EventSchemaMap, R>(
+  definition: ServiceDefinition<C, M, R>,
+  env: Record<string, string | undefined> = process.env,
+): Promise<string[]> {
+  const config = loadConfig(definition.config, env);
+  const applied = await migrateDatabase(config, schemaOf(definition, config), await serviceMigrations(definition));
+  createLogger(definition.name, config.LOG_LEVEL).info({ applied }, 'roles provisioned, migrations applied');
+  return applied;
+}
+
+/**
  * Starts a service from its declaration: configuration, migrations, pool, store, NATS, resources, the rebuild
  * of projections whose version changed, the outbox relay, the consumers, the seed, HTTP and graceful
  * shutdown (SIGTERM/SIGINT). Call it through `launch` so telemetry starts first.
@@ -260,16 +292,14 @@ export async function startService<C extends BaseServiceConfig, M extends EventS
   const config = loadConfig(definition.config, env);
   const schema = schemaOf(definition, config);
   const logger = createLogger(definition.name, config.LOG_LEVEL);
-  const pool = await openServiceDatabase({
-    url: config.DATABASE_URL,
-    adminUrl: config.DATABASE_ADMIN_URL,
-    schema,
-    migrations: await serviceMigrations(definition),
-    applicationName: definition.name,
-  });
+  const pool = await openDatabase(config, schema, await serviceMigrations(definition), definition.name);
   const store = createPostgresEventStore({ pool });
-  const nc = await connect({ servers: config.NATS_URL, name: definition.name, maxReconnectAttempts: -1 });
-  await ensureJetStream(nc);
+  const nc = await connect({
+    ...natsConnectionOptions({ url: config.NATS_URL, user: config.NATS_USER, password: config.NATS_PASSWORD }),
+    name: definition.name,
+    maxReconnectAttempts: -1,
+  });
+  await ensureJetStream(nc, { replicas: config.NATS_STREAM_REPLICAS });
   const context = await createServiceContext(definition, { config, pool, store, logger });
 
   const consumed = definition.consumes ?? [];
@@ -293,6 +323,8 @@ export async function startService<C extends BaseServiceConfig, M extends EventS
     () => store.close(),
     () => nc.drain(),
     () => pool.end(),
+    // last, so that the spans of the steps before are exported too
+    () => stopTelemetry(),
   ];
   return runService(app, { port: config.PORT ?? definition.defaultPort, host: config.HOST, onShutdown: closers });
 }

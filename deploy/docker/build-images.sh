@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# `npm run docker:images`: the base images (local-images.sh: official, or stand-ins where no registry answers),
+# then ${LABLINE_REGISTRY:-labline}/<name>:${LABLINE_TAG:-latest} from deploy/docker/Dockerfile for every
+# deployable workspace (services/<name> and the gateway: those with src/main.ts), as docker-compose.yml names
+# them. The second and later images reuse the first one's build stage; an unchanged tree rebuilds nothing.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+STATE="$ROOT/.labline/docker"
+REGISTRY="${LABLINE_REGISTRY:-labline}"
+TAG="${LABLINE_TAG:-latest}"
+
+bash "$ROOT/deploy/docker/local-images.sh" > /dev/null
+# shellcheck source=/dev/null
+. "$STATE/images.env"
+
+cd "$ROOT"
+for dir in services/* gateway; do
+  [ -f "$dir/src/main.ts" ] || continue
+  image="$REGISTRY/$(basename "$dir"):$TAG"
+  log="$STATE/build-$(basename "$dir").log"
+  started=$SECONDS
+  if ! docker build -f deploy/docker/Dockerfile --build-arg "NODE_IMAGE=$NODE_IMAGE" --build-arg "PACKAGE=$dir" \
+    -t "$image" . > "$log" 2>&1; then
+    tail -n 40 "$log" >&2
+    echo "[images] building $image failed (whole log: $log)" >&2
+    exit 1
+  fi
+  size="$(docker image inspect --format '{{.Size}}' "$image")"
+  printf '[images] %-28s %4d MB  built in %3d s\n' "$image" "$((size / 1000000))" "$((SECONDS - started))" >&2
+done

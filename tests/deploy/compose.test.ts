@@ -1,0 +1,83 @@
+/**
+ * docker-compose.yml follows DEPLOYED_SERVICES (libs/contracts/src/services.ts), the one service list: every
+ * service has its image, its one-shot migration and its own database role and NATS user, starts after the
+ * services before it, and the gateway knows its URL. Runs in `npm test` (no Docker needed); the file is run for
+ * real by `npm run test:deploy`.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEPLOYED_SERVICES, serviceUrlVariable } from '@labline/contracts';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { z } from 'zod';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+const serviceSchema = z.object({
+  image: z.string(),
+  command: z.array(z.string()).optional(),
+  build: z.object({ args: z.record(z.string(), z.string()) }).optional(),
+  environment: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  depends_on: z.record(z.string(), z.object({ condition: z.string() })).optional(),
+  profiles: z.array(z.string()).optional(),
+  healthcheck: z.object({ test: z.array(z.string()) }).optional(),
+});
+const composeSchema = z.object({ services: z.record(z.string(), serviceSchema) });
+
+const compose = composeSchema.parse(
+  parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }),
+);
+const natsConfig = readFileSync(path.join(ROOT, 'deploy/docker/nats/nats.conf'), 'utf8');
+
+function service(name: string) {
+  const found = compose.services[name];
+  if (!found) throw new Error(`docker-compose.yml has no service ${name}`);
+  return found;
+}
+
+describe('docker-compose.yml', () => {
+  it.each(DEPLOYED_SERVICES)('runs %s from its image after its migration, as its own roles', (name) => {
+    const migration = service(`${name}-migrate`);
+    const runtime = service(name);
+    for (const entry of [migration, runtime]) {
+      expect(entry.image).toMatch(new RegExp(`/${name}:`));
+      expect(entry.build?.args.PACKAGE).toBe(`services/${name}`);
+    }
+    expect(migration.command).toContain('--migrate-only');
+    expect(migration.environment?.DATABASE_ADMIN_URL).toBeDefined();
+    expect(runtime.depends_on?.[`${name}-migrate`]?.condition).toBe('service_completed_successfully');
+    expect(runtime.depends_on?.nats?.condition).toBe('service_healthy');
+    // The running service holds no admin connection and signs in as <schema>_app and as its own NATS user.
+    expect(runtime.environment?.DATABASE_ADMIN_URL).toBeUndefined();
+    expect(String(runtime.environment?.DATABASE_URL)).toMatch(new RegExp(`^postgres://${name}_app:`));
+    expect(runtime.environment?.NATS_USER).toBe(name);
+    expect(natsConfig).toMatch(new RegExp(`user: ${name}\\n\\s+password: \\$NATS_${name.toUpperCase()}_PASSWORD`));
+  });
+
+  it('starts the services one after another in DEPLOYED_SERVICES order, then the gateway', () => {
+    for (const [index, name] of DEPLOYED_SERVICES.entries()) {
+      const previous = DEPLOYED_SERVICES[index - 1];
+      if (previous) expect(service(name).depends_on?.[previous]?.condition).toBe('service_healthy');
+      expect(service('gateway').depends_on?.[name]?.condition).toBe('service_healthy');
+      expect(service('gateway').environment?.[serviceUrlVariable(name)]).toBe(`http://${name}:8080`);
+    }
+    expect(service('gateway').environment?.NATS_USER).toBe('gateway');
+  });
+
+  it('takes every third-party image from a variable whose default is the official image', () => {
+    for (const [name, entry] of Object.entries(compose.services)) {
+      if (entry.build) continue;
+      expect(entry.image, name).toMatch(/^\$\{[A-Z_]+_IMAGE:-[a-z0-9./-]+:[\w.-]+\}$/);
+    }
+  });
+
+  it('checks the health of every long-running container without a profile', () => {
+    const longRunning = Object.entries(compose.services).filter(
+      ([, entry]) => !entry.profiles && !entry.command?.includes('--migrate-only'),
+    );
+    for (const [name, entry] of longRunning) {
+      // the Labline images declare their HEALTHCHECK (deploy/docker/Dockerfile)
+      if (!entry.build) expect(entry.healthcheck, name).toBeDefined();
+    }
+  });
+});
