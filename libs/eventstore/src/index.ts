@@ -4,3 +4,4 @@ export * from './decider';
 export * from './expected-version';
 export * from './migrations';
 export * from './postgres';
+export * from './eventstoredb/adapter';

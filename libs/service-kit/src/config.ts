@@ -96,6 +96,34 @@ export function checkNatsCredentials(
   }
 }
 
+/**
+ * The event store of ARCHITECTURE §4: the service database's `events` table by default, or an EventStoreDB /
+ * KurrentDB cluster, which needs its connection string (`esdb://host:2113?tls=false`, `esdb+discover://…`).
+ */
+export const eventStoreShape = {
+  EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
+  EVENTSTORE_URL: z
+    .string()
+    .min(1)
+    // Not through URL: a cluster's connection string lists its nodes, `esdb://node-0:2113,node-1:2113?tls=true`.
+    .regex(/^esdb(\+discover)?:\/\/[^/?#]+/, 'must be an esdb:// or esdb+discover:// URL')
+    .optional(),
+};
+
+/** For a schema's superRefine: EventStoreDB without its URL would only fail at the first append. */
+export function checkEventStore(
+  env: { EVENT_STORE?: string | undefined; EVENTSTORE_URL?: string | undefined },
+  context: z.RefinementCtx,
+): void {
+  if (env.EVENT_STORE === 'eventstoredb' && env.EVENTSTORE_URL === undefined) {
+    context.addIssue({
+      code: 'custom',
+      path: ['EVENTSTORE_URL'],
+      message: 'is required with EVENT_STORE=eventstoredb',
+    });
+  }
+}
+
 export const logLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
 
 /**

@@ -20,7 +20,7 @@ import {
   type DurableConsumer,
 } from '@labline/bus';
 import { loadMigrations, type Migration } from '@labline/db';
-import { createPostgresEventStore, eventStoreMigrations, type EventStore } from '@labline/eventstore';
+import { eventStoreMigrations, type EventStore } from '@labline/eventstore';
 import { createLogger, stopTelemetry, type Logger } from '@labline/telemetry';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { connect, type NatsConnection } from 'nats';
@@ -31,7 +31,9 @@ import { authPlugin } from './auth';
 import { resolveCallerHook } from './caller';
 import { createCommandHandler, type CommandHandler, type ConstraintConflicts } from './commands';
 import {
+  checkEventStore,
   checkNatsCredentials,
+  eventStoreShape,
   loadConfig,
   logLevelSchema,
   natsConnectionOptions,
@@ -41,6 +43,7 @@ import {
   postgresUrlSchema,
 } from './config';
 import { migrateDatabase, openDatabase } from './database';
+import { createServiceEventStore } from './event-store';
 import { natsProbe, postgresProbe, type ReadinessProbes } from './health';
 import type { JwksSource, TokenVerifier } from './jwt';
 import { consumerNameOf, type CrossServiceProjection, type Projection } from './projection';
@@ -80,8 +83,12 @@ export const baseServiceConfigSchema = z
     /** The access tokens' lifetime: identity issues them for this long, every verifier refuses longer ones. */
     JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(DEFAULT_TOKEN_TTL_SECONDS),
     OTEL_EXPORTER_OTLP_ENDPOINT: otelEndpointSchema,
+    ...eventStoreShape,
   })
-  .superRefine(checkNatsCredentials);
+  .superRefine((env, context) => {
+    checkNatsCredentials(env, context);
+    checkEventStore(env, context);
+  });
 export type BaseServiceConfig = z.infer<typeof baseServiceConfigSchema>;
 
 /** What a service's commands, routes, consumers and seed work with. */
@@ -293,7 +300,7 @@ export async function startService<C extends BaseServiceConfig, M extends EventS
   const schema = schemaOf(definition, config);
   const logger = createLogger(definition.name, config.LOG_LEVEL);
   const pool = await openDatabase(config, schema, await serviceMigrations(definition), definition.name);
-  const store = createPostgresEventStore({ pool });
+  const store = createServiceEventStore(config, { pool, schema });
   const nc = await connect({
     ...natsConnectionOptions({ url: config.NATS_URL, user: config.NATS_USER, password: config.NATS_PASSWORD }),
     name: definition.name,
