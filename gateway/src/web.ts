@@ -1,6 +1,8 @@
 /**
  * The built web app (web/dist) with an SPA fallback: a GET of a path that is neither /api nor a file gets
- * index.html, so /patients/12 loads the app and its router shows the page.
+ * index.html, so /patients/12 loads the app and its router shows the page. The build writes brotli (.br) and
+ * gzip (.gz) copies beside its text files; a client that accepts one gets it, with Content-Encoding and
+ * `Vary: Accept-Encoding`, and one that accepts neither (or a file without copies) gets the file itself.
  */
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -42,8 +44,9 @@ function isApiPath(urlPath: string): boolean {
 
 export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, options) => {
   const root = path.resolve(options.root);
-  // the files are looked up per request, so a web build made while the gateway runs is served without a restart
-  await app.register(fastifyStatic, { root, serve: false, suppressWarning: true });
+  // the files are looked up per request, so a web build made while the gateway runs is served without a restart;
+  // compressing here instead would cost CPU on every load, at lower levels than the build can afford
+  await app.register(fastifyStatic, { root, serve: false, suppressWarning: true, preCompressed: true });
   const indexFile = path.join(root, 'index.html');
 
   const sendIndex = (reply: FastifyReply) =>

@@ -60,7 +60,9 @@ test('change password: a mismatch is refused on the page, a wrong current passwo
   await page.getByLabel('Current Password').fill('not-the-password');
   await page.getByLabel('Confirm New Password').fill('a-new-password-1');
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await page.getByText(ERRORS.currentPasswordIncorrect).waitFor();
+  // In the message above the form and on the Current Password field.
+  await page.getByRole('alert').getByText(ERRORS.currentPasswordIncorrect).waitFor();
+  await page.locator('.ant-form-item-explain-error').getByText(ERRORS.currentPasswordIncorrect).waitFor();
   assert.equal(await page.getByText(ERRORS.newPasswordsDoNotMatch).count(), 0);
   await page.context().close();
 });

@@ -94,7 +94,7 @@ describe('sign-in', () => {
   test('a wrong password shows the server error in the error box and keeps the visitor signed out', async () => {
     const page = await system.newPage();
     await page.goto('/login');
-    assert.equal(await page.getByRole('heading', { level: 3 }).innerText(), 'Welcome to the product');
+    assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Welcome to the product');
     await page.getByText('Healthcare Lab Management SaaS Platform').waitFor();
     await screenshot(page, 'login');
 
@@ -131,7 +131,7 @@ describe('sign-in', () => {
   test('an unauthenticated visitor is sent to /login, a signed-in one from /login to /dashboard', async () => {
     const page = await system.newPage();
     await page.goto('/patients');
-    await page.waitForURL('**/login');
+    await page.waitForURL('**/login?next=%2Fpatients');
     await signIn(page, DEMO_ACCOUNTS.labUser.email);
     await page.goto('/login');
     await page.waitForURL('**/dashboard');
@@ -204,7 +204,8 @@ describe('session end', () => {
     await page.evaluate(() => localStorage.setItem('authToken', 'corrupt.token.value'));
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
-    await page.waitForURL('**/login');
+    // Signing in again returns to the page the session ended on.
+    await page.waitForURL('**/login?next=%2Fprofile');
     assert.deepEqual(await storedSession(page), { token: null, user: null });
     await page.context().close();
   });
@@ -258,7 +259,7 @@ describe('token refresh', () => {
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Test Requests' })
       .click();
-    await page.waitForURL('**/login');
+    await page.waitForURL(/\/login(\?next=.*)?$/);
     assert.deepEqual(await storedSession(page), { token: null, user: null });
     await page.context().close();
   });

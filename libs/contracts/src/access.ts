@@ -2,8 +2,6 @@
  * The role and section policy of spec 1 §6 and spec 3 §6: the one access function used by the gateway,
  * the services and the web app alike.
  */
-import { z } from 'zod';
-
 export const ROLES = [
   'super_admin',
   'institution_admin',
@@ -12,8 +10,7 @@ export const ROLES = [
   'fulfillment_agent',
   'lab_user',
 ] as const;
-export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
+export type Role = (typeof ROLES)[number];
 
 /** Menu permission keys (spec 3 §3), which are also the section keys of spec 1 §6. */
 export const SECTIONS = [
@@ -28,8 +25,7 @@ export const SECTIONS = [
   'institutions',
   'cms',
 ] as const;
-export const sectionSchema = z.enum(SECTIONS);
-export type Section = z.infer<typeof sectionSchema>;
+export type Section = (typeof SECTIONS)[number];
 
 export const CMS_SUB_PERMISSIONS = [
   'cms_sample_types',
@@ -41,11 +37,9 @@ export const CMS_SUB_PERMISSIONS = [
   'cms_storage_locations',
   'cms_notification_logs',
 ] as const;
-export const cmsSubPermissionSchema = z.enum(CMS_SUB_PERMISSIONS);
-export type CmsSubPermission = z.infer<typeof cmsSubPermissionSchema>;
+export type CmsSubPermission = (typeof CMS_SUB_PERMISSIONS)[number];
 
-export const permissionSchema = z.union([sectionSchema, cmsSubPermissionSchema]);
-export type Permission = z.infer<typeof permissionSchema>;
+export type Permission = Section | CmsSubPermission;
 
 export const ROLE_DEFAULT_SECTIONS: Readonly<Record<Role, readonly Section[]>> = {
   super_admin: SECTIONS,

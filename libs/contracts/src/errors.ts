@@ -71,6 +71,10 @@ export const ERRORS = {
 export const MESSAGES = {
   profileUpdated: 'Profile updated successfully',
   passwordChanged: 'Password changed successfully',
+  // The spec gives no texts for these; worded as its own success messages are (spec 3 §8).
+  patientDeleted: 'Patient deleted successfully',
+  userDeactivated: 'User deactivated successfully',
+  userReactivated: 'User reactivated successfully',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -79,3 +83,15 @@ export const PASSWORD_MIN_LENGTH = 8;
 export interface ErrorBody {
   error: string;
 }
+
+/**
+ * The server's field errors for patient rules beyond spec 1 §5's own texts (those are in ERRORS). Each
+ * names its field, like every 400 of the platform. An institution outside the caller's scope answers as an
+ * unknown one does, so a caller learns nothing about other tenants.
+ */
+export const PATIENT_FIELD_ERRORS = {
+  unknownInstitution: 'institution_ids: unknown institution',
+  clinicianRequired: 'clinician_id: is required when the institution has clinicians',
+  notAClinicianOfInstitution: 'clinician_id: is not an active clinician of the institution',
+  medicalRecordNumberTaken: 'medical_record_number: is already used by another patient of this institution',
+} as const;

@@ -14,6 +14,7 @@ import {
   canDeletePatient,
   canEditInstitution,
   canEditPatient,
+  canEditPatients,
   canListInstitutionPatients,
   canManageUser,
   USER_ACTIONS,
@@ -114,6 +115,8 @@ describe('per-record access rules: patients', () => {
 
   it('creates, files under an institution and lists an institution', () => {
     assertMatrix('canCreatePatient', { any: [T, T, T, T, F, F] }, (caller) => canCreatePatient(caller));
+    // The edit route's own check, before any patient is loaded: the roles canEditPatient ever lets through.
+    assertMatrix('canEditPatients', { any: [T, T, T, F, F, F] }, (caller) => canEditPatients(caller));
     assertMatrix(
       'canListInstitutionPatients',
       { 'own institution': [T, T, T, T, F, T], 'another institution': [T, F, F, F, F, F] },

@@ -103,10 +103,17 @@ export const canReadPatient = (caller: Caller, patient: PatientAccessFacts): boo
 /** Add Patient: everyone with the patients routes but lab users. */
 export const canCreatePatient = (caller: Caller): boolean => canUsePatients(caller) && caller.role !== 'lab_user';
 
+/**
+ * Whether the caller edits patients at all: the edit route answers Access Denied at once to the others
+ * (client_admin and lab_user see patients but never change one), before any patient is loaded.
+ */
+export const canEditPatients = (caller: Caller): boolean =>
+  canUsePatients(caller) &&
+  (caller.role === 'super_admin' || caller.role === 'institution_admin' || caller.role === 'clinician');
+
 /** Administrators edit any patient they see; a clinician the patients assigned to them (all they see). */
 export const canEditPatient = (caller: Caller, patient: PatientAccessFacts): boolean =>
-  canReadPatient(caller, patient) &&
-  (caller.role === 'super_admin' || caller.role === 'institution_admin' || caller.role === 'clinician');
+  canReadPatient(caller, patient) && canEditPatients(caller);
 
 export const canDeletePatient = (caller: Caller, patient: PatientAccessFacts): boolean =>
   canReadPatient(caller, patient) && (caller.role === 'super_admin' || caller.role === 'institution_admin');

@@ -16,9 +16,12 @@ export function pageRange({ page, limit, total }: Pagination): { from: number; t
   return { from: Math.min(from, total), to: Math.min(page * limit, total) };
 }
 
-/** The list footer of spec 1 §2: 'Showing x to y of z results' with Previous / Next. */
+/**
+ * The list footer of spec 1 §2: 'Showing x to y of z results' with Previous / Next. Nothing without rows: the
+ * table's empty state says so, and 'Showing 0 to 0 of 0 results' would only repeat it.
+ */
 export function PaginationFooter({ pagination, onPageChange, loading = false }: PaginationFooterProps) {
-  if (pagination === undefined) return null;
+  if (pagination === undefined || pagination.total === 0) return null;
   const { page, pages, total } = pagination;
   const { from, to } = pageRange(pagination);
   return (

@@ -1,6 +1,7 @@
 import { Input, Select, Space } from 'antd';
 import type { CountryCode } from 'libphonenumber-js';
 import { useState } from 'react';
+import { FlagText } from './Flag';
 import { PHONE_COUNTRIES, joinPhoneNumber, nationalNumberMaxLength, splitPhoneNumber, type PhoneParts } from './phone';
 
 interface PhoneInputProps {
@@ -16,6 +17,7 @@ const COUNTRY_OPTIONS = PHONE_COUNTRIES.map((country) => ({
   label: `${country.flag} ${country.name} (${country.dialCode})`,
   selectedLabel: `${country.flag} ${country.dialCode}`,
 }));
+type CountryOption = (typeof COUNTRY_OPTIONS)[number];
 
 /** A country-code picker (default GB) and the number; the value is "+{dial code} {number}" or empty. */
 export function PhoneInput({ id, value, onChange, disabled }: PhoneInputProps) {
@@ -36,12 +38,15 @@ export function PhoneInput({ id, value, onChange, disabled }: PhoneInputProps) {
 
   return (
     <Space.Compact block>
-      <Select<CountryCode>
+      <Select<CountryCode, CountryOption>
         aria-label="Country code"
         value={parts.country}
         options={COUNTRY_OPTIONS}
         onChange={(country) => update({ ...parts, country })}
-        labelRender={({ value: code }) => COUNTRY_OPTIONS.find((option) => option.value === code)?.selectedLabel}
+        labelRender={({ value: code }) => (
+          <FlagText>{COUNTRY_OPTIONS.find((option) => option.value === code)?.selectedLabel ?? ''}</FlagText>
+        )}
+        optionRender={({ data }) => <FlagText decorative>{data.label}</FlagText>}
         showSearch={{ optionFilterProp: 'label' }}
         popupMatchSelectWidth={320}
         disabled={disabled}

@@ -1,16 +1,27 @@
+import type { FormInstance } from 'antd';
 import { useCallback, useState } from 'react';
-import { ApiError } from './apiError';
+import { describeFailure, type FieldLabels } from './apiError';
 
 export interface SaveAction {
   saving: boolean;
-  /** The server's `error` text, or the page's default text (spec: 'Failed to save …'); null while none. */
+  /** The failure as sentences (shared/apiError), or the page's default text (spec: 'Failed to save …'); null while none. */
   saveError: string | null;
   /** Runs a save; on failure records its message and answers false, so the form stays editable. */
   run(save: () => Promise<unknown>): Promise<boolean>;
 }
 
-/** A form's save: pending state and the error shown above the form (spec 1 §8, spec 3 §8). */
-export function useSaveAction(defaultError: string): SaveAction {
+export interface SaveActionOptions {
+  /** The form whose fields show the errors the server gives for them. */
+  form?: FormInstance;
+  /** The form's labels where they differ from the contracts' FIELD_LABELS. */
+  labels?: FieldLabels;
+}
+
+/**
+ * A form's save: pending state, the error shown above the form (spec 1 §8, spec 3 §8) and, for a field the
+ * server refused, the same sentence on that field.
+ */
+export function useSaveAction(defaultError: string, { form, labels }: SaveActionOptions = {}): SaveAction {
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const run = useCallback(
@@ -21,12 +32,17 @@ export function useSaveAction(defaultError: string): SaveAction {
         await save();
         return true;
       } catch (error) {
-        setSaveError(error instanceof ApiError ? error.message : defaultError);
-        setSaving(false);
+        const { message, fields } = describeFailure(error, defaultError, labels);
+        // Before the state change: fields drawn from the form's errors read them on the next render.
+        form?.setFields(fields);
+        setSaveError(message);
         return false;
+      } finally {
+        // A page that leaves on success has unmounted by now; a form that stays (the profile) is ready again.
+        setSaving(false);
       }
     },
-    [defaultError],
+    [defaultError, form, labels],
   );
   return { saving, saveError, run };
 }

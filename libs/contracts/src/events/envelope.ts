@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema } from '../access';
+import { roleSchema } from '../access-schemas';
 
 /** Who caused an event: the signed-in user, or the system (userId null). */
 export const actorSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { permissionSchema, roleSchema } from '../access';
+import { permissionSchema, roleSchema } from '../access-schemas';
 
 /**
  * Identity events. Password hashes are deliberately not in events: events are broadcast to every service

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { permissionSchema, roleSchema } from '../access';
+import { permissionSchema, roleSchema } from '../access-schemas';
 import { ERRORS } from '../errors';
 import {
   FIELD_LIMITS,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema } from '../access';
+import { roleSchema } from '../access-schemas';
 import { INSTITUTION_TYPES } from '../events/identity';
 import { FIELD_LIMITS, optionalEmail, optionalText, requestObject, requiredText } from './fields';
 

@@ -114,15 +114,3 @@ export const institutionPatientSchema = z.object({
   created_at: z.string(),
 });
 export const institutionPatientsResponseSchema = z.object({ patients: z.array(institutionPatientSchema) });
-
-/**
- * The server's field errors for patient rules beyond spec 1 §5's own texts (those are in ERRORS). Each
- * names its field, like every 400 of the platform. An institution outside the caller's scope answers as an
- * unknown one does, so a caller learns nothing about other tenants.
- */
-export const PATIENT_FIELD_ERRORS = {
-  unknownInstitution: 'institution_ids: unknown institution',
-  clinicianRequired: 'clinician_id: is required when the institution has clinicians',
-  notAClinicianOfInstitution: 'clinician_id: is not an active clinician of the institution',
-  medicalRecordNumberTaken: 'medical_record_number: is already used by another patient of this institution',
-} as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { permissionSchema, roleSchema } from '../access';
+import { permissionSchema, roleSchema } from '../access-schemas';
 import { sessionUserSchema } from './auth';
 import { pageQuerySchema, paginationSchema } from './common';
 import {

@@ -1,17 +1,26 @@
 /**
  * The one place where HTTP errors are handled (STYLE: errors handled once in the API client):
- * bearer header, JSON, token refresh before expiry, 401 → session ended, `error` field → ApiError message.
+ * bearer header, JSON, token refresh before expiry, 401 → session ended, `error` field → ApiError message (as
+ * sentences, with the fields they concern).
  */
-import { errorBodySchema, tokenResponseSchema } from '@labline/contracts';
 import { ApiError } from '../../shared/apiError';
 import { clearStoredSession, readStoredToken, writeStoredToken } from '../session/storage';
 import { tokenNeedsRefresh } from './token';
 
 const API_BASE_PATH = '/api';
 
-/** Anything that turns an unknown JSON body into a typed value (a zod schema does). */
+/** Anything that turns an unknown JSON body into a typed value (a zod schema does, or one loaded on demand). */
 export interface ResponseSchema<T> {
-  parse(value: unknown): T;
+  parse(value: unknown): T | Promise<T>;
+}
+
+let sessionSchemasLoading: Promise<typeof import('./sessionSchemas')> | undefined;
+/** The schemas of the session's own calls, loaded once, with the first call. */
+export const sessionSchemas = () => (sessionSchemasLoading ??= import('./sessionSchemas'));
+
+/** A response schema of sessionSchemas, for a call that must not wait for the schema library before it is sent. */
+export function sessionSchema<T>(pick: (schemas: Awaited<ReturnType<typeof sessionSchemas>>) => ResponseSchema<T>) {
+  return { parse: async (value: unknown) => pick(await sessionSchemas()).parse(value) };
 }
 
 export interface RequestOptions {
@@ -67,6 +76,7 @@ async function refreshToken(token: string): Promise<string | null> {
   try {
     const response = await send('/auth/refresh', 'POST', token, undefined);
     if (!response.ok) throw new Error(`refresh failed with ${response.status}`);
+    const { tokenResponseSchema } = await sessionSchemas();
     const { token: next } = tokenResponseSchema.parse(await readJson(response));
     writeStoredToken(next);
     return next;
@@ -105,14 +115,12 @@ export async function apiRequest<T>(path: string, schema: ResponseSchema<T>, opt
   const json = await readJson(response);
   if (response.status === 401 && !anonymous) endSession();
   if (!response.ok) {
-    const errorBody = errorBodySchema.safeParse(json);
-    throw new ApiError(
-      errorBody.success && errorBody.data.error !== '' ? errorBody.data.error : defaultError,
-      response.status,
-    );
+    const errorBody = (await sessionSchemas()).errorBodySchema.safeParse(json);
+    // The server's text is turned into sentences under the forms' labels by ApiError (shared/apiError.ts).
+    throw new ApiError(defaultError, response.status, errorBody.success ? errorBody.data.error : '');
   }
   try {
-    return schema.parse(json);
+    return await schema.parse(json);
   } catch {
     throw new ApiError(defaultError, response.status);
   }

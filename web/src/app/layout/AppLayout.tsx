@@ -1,8 +1,11 @@
-import { Layout } from 'antd';
+import { App as AntApp, Grid, Layout } from 'antd';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { SWRConfig } from 'swr';
 import { freshToken } from '../api/client';
+import { SWR_CONFIG } from '../api/swrConfig';
 import { useSession } from '../session/SessionContext';
+import { NavigationDrawer } from './NavigationDrawer';
 import { SideNavigation } from './SideNavigation';
 import { TopBar } from './TopBar';
 
@@ -10,7 +13,11 @@ import { TopBar } from './TopBar';
 export function AppLayout() {
   const { user } = useSession();
   const { pathname } = useLocation();
+  const phone = Grid.useBreakpoint().md === false;
   const [navigationCollapsed, setNavigationCollapsed] = useState(false);
+  // The drawer is open on the page it was opened on: any navigation (an entry, the user menu, a link) closes it.
+  const [drawerOpenOn, setDrawerOpenOn] = useState<string | null>(null);
+  const drawerOpen = drawerOpenOn === pathname;
 
   // Navigating counts as activity: refresh a token close to expiry even on screens that make no calls.
   useEffect(() => {
@@ -18,19 +25,33 @@ export function AppLayout() {
   }, [pathname, user]);
 
   if (user === null) return <Navigate to="/login" replace />;
+  const closeDrawer = () => setDrawerOpenOn(null);
+  // The data cache is keyed by the user, so one user never sees another's data.
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <SideNavigation user={user} collapsed={navigationCollapsed} onCollapsedChange={setNavigationCollapsed} />
-      <Layout style={{ minWidth: 0 }}>
-        <TopBar
-          user={user}
-          navigationCollapsed={navigationCollapsed}
-          onToggleNavigation={() => setNavigationCollapsed((collapsed) => !collapsed)}
-        />
-        <Layout.Content style={{ padding: 24 }}>
-          <Outlet />
-        </Layout.Content>
-      </Layout>
-    </Layout>
+    <AntApp>
+      <SWRConfig key={user.id} value={SWR_CONFIG}>
+        <Layout style={{ minHeight: '100vh' }}>
+          {phone ? (
+            <NavigationDrawer user={user} open={drawerOpen} onClose={closeDrawer} />
+          ) : (
+            <SideNavigation user={user} collapsed={navigationCollapsed} onCollapsedChange={setNavigationCollapsed} />
+          )}
+          <Layout style={{ minWidth: 0 }}>
+            <TopBar
+              user={user}
+              navigationOpen={phone ? drawerOpen : !navigationCollapsed}
+              onToggleNavigation={() =>
+                phone
+                  ? setDrawerOpenOn(drawerOpen ? null : pathname)
+                  : setNavigationCollapsed((collapsed) => !collapsed)
+              }
+            />
+            <Layout.Content style={{ padding: phone ? 16 : 24 }}>
+              <Outlet />
+            </Layout.Content>
+          </Layout>
+        </Layout>
+      </SWRConfig>
+    </AntApp>
   );
 }

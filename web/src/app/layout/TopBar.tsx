@@ -1,17 +1,23 @@
 import { BankOutlined, MailOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import type { SessionUser } from '@labline/contracts';
-import { Button, Flex, Grid, Layout, Tag, Typography, theme } from 'antd';
+import { Button, Flex, Grid, Layout, Tag, theme } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import { EllipsisText } from '../../shared/EllipsisText';
 import { UserMenu } from './UserMenu';
 
 interface TopBarProps {
   user: SessionUser;
-  navigationCollapsed: boolean;
+  /** Whether the navigation (the side bar, or the drawer on a phone) is open: the menu button says so. */
+  navigationOpen: boolean;
   onToggleNavigation(): void;
 }
 
-/** Spec 1 §2 top bar: greeting, institution badge, Contact Us, user menu. */
-export function TopBar({ user, navigationCollapsed, onToggleNavigation }: TopBarProps) {
+/**
+ * Spec 1 §2 top bar: greeting, institution badge, Contact Us, user menu. The buttons keep their size; the greeting
+ * and the badge share what is left and cut a long name with '…' (full text on hover). On a phone the badge gives
+ * way to the greeting and the institution shows in the user menu instead.
+ */
+export function TopBar({ user, navigationOpen, onToggleNavigation }: TopBarProps) {
   const navigate = useNavigate();
   const { token } = theme.useToken();
   const screens = Grid.useBreakpoint();
@@ -23,7 +29,7 @@ export function TopBar({ user, navigationCollapsed, onToggleNavigation }: TopBar
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'space-between',
-        gap: 16,
+        gap: screens.sm === true ? 16 : 8,
         padding: wide ? '0 24px' : '0 16px',
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
         position: 'sticky',
@@ -35,24 +41,26 @@ export function TopBar({ user, navigationCollapsed, onToggleNavigation }: TopBar
         {!wide && (
           <Button
             type="text"
-            aria-label={navigationCollapsed ? 'Open navigation' : 'Close navigation'}
-            icon={navigationCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            aria-label={navigationOpen ? 'Close navigation' : 'Open navigation'}
+            aria-expanded={navigationOpen}
+            icon={navigationOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
             onClick={onToggleNavigation}
+            style={{ flexShrink: 0 }}
           />
         )}
-        <Typography.Text strong style={{ fontSize: 16, flexShrink: 0 }} data-testid="greeting">
-          Welcome back, {user.first_name}
-        </Typography.Text>
-        {user.institution_name !== null && (
+        <EllipsisText strong style={{ fontSize: 16 }} data-testid="greeting">
+          {`Welcome back, ${user.first_name}`}
+        </EllipsisText>
+        {user.institution_name !== null && screens.sm === true && (
           <Tag
             icon={<BankOutlined />}
             color="blue"
             variant="filled"
-            title={user.institution_name}
             data-testid="institution-badge"
-            style={{ marginInlineEnd: 0, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}
+            style={{ display: 'inline-flex', alignItems: 'center', minWidth: 0, maxWidth: 360, marginInlineEnd: 0 }}
+            styles={{ content: { minWidth: 0 } }}
           >
-            {user.institution_name}
+            <EllipsisText style={{ color: 'inherit', fontSize: 'inherit' }}>{user.institution_name}</EllipsisText>
           </Tag>
         )}
       </Flex>

@@ -1,16 +1,23 @@
 import { roleLabel, type SessionUser } from '@labline/contracts';
-import { Flex, Typography } from 'antd';
+import { Flex, Typography, type TooltipProps } from 'antd';
+import { EllipsisText } from '../../shared/EllipsisText';
 import { UserAvatar } from '../../shared/UserAvatar';
 
+interface UserSummaryProps {
+  user: SessionUser;
+  /** Where the full name of a cut name shows (above by default). */
+  tooltipPlacement?: TooltipProps['placement'];
+}
+
 /** Initials, full name and role label (underscores as spaces), as in the side navigation and user menu. */
-export function UserSummary({ user }: { user: SessionUser }) {
+export function UserSummary({ user, tooltipPlacement }: UserSummaryProps) {
   return (
     <Flex align="center" gap={12} style={{ minWidth: 0 }}>
       <UserAvatar firstName={user.first_name} lastName={user.last_name} />
       <Flex vertical style={{ minWidth: 0, lineHeight: 1.3, textAlign: 'left' }}>
-        <Typography.Text strong ellipsis data-testid="user-name">
-          {user.first_name} {user.last_name}
-        </Typography.Text>
+        <EllipsisText strong tooltipPlacement={tooltipPlacement} data-testid="user-name">
+          {`${user.first_name} ${user.last_name}`}
+        </EllipsisText>
         <Typography.Text
           type="secondary"
           ellipsis

@@ -1,9 +1,9 @@
 import { Flex, Spin } from 'antd';
 import { Suspense } from 'react';
-import { Navigate } from 'react-router-dom';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { AccessGuard } from '../session/AccessGuard';
 import { useSession } from '../session/SessionContext';
+import { RedirectAfterSignIn, RedirectToSignIn } from '../session/SignInRedirect';
 import { canOpenRoute, routeTitle, type AppRoute } from './appRoute';
 
 const pageFallback = (
@@ -22,8 +22,8 @@ export function RouteElement({ route }: { route: AppRoute }) {
       <route.Page />
     </Suspense>
   );
-  if (route.public) return user === null ? page : <Navigate to="/dashboard" replace />;
-  if (user === null) return <Navigate to="/login" replace />;
+  if (route.public) return user === null ? page : <RedirectAfterSignIn />;
+  if (user === null) return <RedirectToSignIn />;
   return (
     <AccessGuard rule={(caller) => canOpenRoute(caller, route)} deniedMessage={route.deniedMessage}>
       {page}

@@ -1,30 +1,17 @@
-import { canAccessSection, type Caller, type Section, type SessionUser } from '@labline/contracts';
+import type { SessionUser } from '@labline/contracts';
 import type { ComponentType } from 'react';
+import type { RouteAccess } from './routeTable';
 
-/** One entry of the route config (routes.tsx). */
-export interface AppRoute {
-  /** Absolute path, as in the route table. */
-  path: string;
-  /** Page title; a function when it depends on the user (spec 1 §2: 'Clinical Dashboard' for clinicians). */
-  title: string | ((user: SessionUser) => string);
-  /** The section whose access check (spec 1 §6) guards the route; null: any signed-in user. */
-  section: Section | null;
-  /** Public routes sit outside the authenticated layout; a signed-in user is sent to /dashboard. */
-  public?: true;
-  /** A further rule of @labline/contracts inside the section, for screens narrower than their section. */
-  rule?: (caller: Caller) => boolean;
-  /** The Access Denied text; the generic one when the spec gives none for the area. */
-  deniedMessage?: string;
-  Page: ComponentType;
+/** One entry of the route config (routes.tsx): a route of the route table with its page. */
+export interface AppRoute extends RouteAccess {
+  /** The page; a lazy one (lazyPage) is preloaded with the layout on a first load. */
+  Page: ComponentType & { preload?: () => Promise<void> };
 }
 
-/** Whether the caller may open the route: its section's access check, then its narrower rule. */
-export function canOpenRoute(caller: Caller, route: AppRoute): boolean {
-  if (route.section !== null && !canAccessSection(caller, route.section)) return false;
-  return route.rule === undefined || route.rule(caller);
-}
+/** Re-exported for the router's guard, which checks an AppRoute. */
+export { canOpenRoute } from './routeTable';
 
-export function routeTitle(route: AppRoute, user: SessionUser | null): string {
+export function routeTitle(route: Pick<RouteAccess, 'title'>, user: SessionUser | null): string {
   if (typeof route.title === 'string') return route.title;
   return user === null ? '' : route.title(user);
 }

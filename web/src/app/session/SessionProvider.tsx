@@ -61,8 +61,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const followOtherTabs = (event: StorageEvent) => {
       if (event.key !== null && event.key !== STORAGE_KEYS.token && event.key !== STORAGE_KEYS.user) return;
-      const stored = readStoredSession();
-      setState(stored === null ? SIGNED_OUT : { status: 'signedIn', user: stored.user });
+      void readStoredSession().then((stored) =>
+        setState(stored === null ? SIGNED_OUT : { status: 'signedIn', user: stored.user }),
+      );
     };
     window.addEventListener('storage', followOtherTabs);
     return () => window.removeEventListener('storage', followOtherTabs);

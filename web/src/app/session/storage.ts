@@ -1,4 +1,4 @@
-import { sessionUserSchema, type SessionUser } from '@labline/contracts';
+import type { SessionUser } from '@labline/contracts';
 
 /** Browser storage keys of the session (spec 1 §4, §9). */
 export const STORAGE_KEYS = { token: 'authToken', user: 'user' } as const;
@@ -16,10 +16,14 @@ export function writeStoredToken(token: string): void {
   localStorage.setItem(STORAGE_KEYS.token, token);
 }
 
-/** The stored user, or null when it is missing or no longer has the session user's shape. */
-export function readStoredUser(): SessionUser | null {
+/**
+ * The stored user, or null when it is missing or no longer has the session user's shape. Asynchronous: its schema
+ * comes with the session schemas' chunk (app/api/sessionSchemas.ts), which the sign-in page does without.
+ */
+export async function readStoredUser(): Promise<SessionUser | null> {
   const text = localStorage.getItem(STORAGE_KEYS.user);
   if (text === null) return null;
+  const { sessionUserSchema } = await import('../api/sessionSchemas');
   try {
     const parsed = sessionUserSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : null;
@@ -32,9 +36,9 @@ export function writeStoredUser(user: SessionUser): void {
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
 }
 
-export function readStoredSession(): StoredSession | null {
+export async function readStoredSession(): Promise<StoredSession | null> {
   const token = readStoredToken();
-  const user = readStoredUser();
+  const user = await readStoredUser();
   return token !== null && user !== null ? { token, user } : null;
 }
 

@@ -1,8 +1,8 @@
 import { ExperimentFilled, LockOutlined, MailOutlined } from '@ant-design/icons';
 import { ERRORS } from '@labline/contracts';
-import { Alert, Button, Card, Flex, Form, Input, Typography, theme } from 'antd';
+import { Alert, Button, Flex, Form, Input, theme } from 'antd';
 import { useState } from 'react';
-import { ApiError } from '../../shared/apiError';
+import { describeFailure } from '../../shared/apiError';
 import { useSession } from '../../app/session/SessionContext';
 
 interface LoginFormValues {
@@ -10,7 +10,10 @@ interface LoginFormValues {
   password: string;
 }
 
-/** /login (spec 1 §2). On success the session guard sends the user to /dashboard. */
+/**
+ * /login (spec 1 §2). On success the session guard sends the user on: to the page they had opened (`?next=`,
+ * app/session/nextPath.ts), else /dashboard.
+ */
 export function LoginPage() {
   const { login } = useSession();
   const { token } = theme.useToken();
@@ -23,7 +26,7 @@ export function LoginPage() {
     try {
       await login(email, password);
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : ERRORS.loginFailed);
+      setError(describeFailure(failure, ERRORS.loginFailed).message);
       setPending(false);
     }
   };
@@ -38,9 +41,16 @@ export function LoginPage() {
         background: `linear-gradient(160deg, ${token.colorPrimaryBg} 0%, ${token.colorBgLayout} 55%)`,
       }}
     >
-      <Card
-        style={{ width: '100%', maxWidth: 420, boxShadow: token.boxShadowTertiary }}
-        styles={{ body: { padding: 40 } }}
+      {/* A panel drawn with the theme's tokens rather than antd's Card, which brings Tabs and Skeleton along */}
+      <div
+        style={{
+          width: '100%',
+          maxWidth: 420,
+          padding: 40,
+          background: token.colorBgContainer,
+          borderRadius: token.borderRadiusLG,
+          boxShadow: token.boxShadowTertiary,
+        }}
       >
         <Flex vertical align="center" gap={4} style={{ marginBottom: 32, textAlign: 'center' }}>
           <Flex
@@ -50,10 +60,18 @@ export function LoginPage() {
           >
             <ExperimentFilled style={{ fontSize: 28, color: token.colorWhite }} />
           </Flex>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <h1
+            style={{
+              margin: 0,
+              fontSize: token.fontSizeHeading3,
+              lineHeight: token.lineHeightHeading3,
+              fontWeight: token.fontWeightStrong,
+              color: token.colorTextHeading,
+            }}
+          >
             Welcome to the product
-          </Typography.Title>
-          <Typography.Text type="secondary">Healthcare Lab Management SaaS Platform</Typography.Text>
+          </h1>
+          <p style={{ margin: 0, color: token.colorTextSecondary }}>Healthcare Lab Management SaaS Platform</p>
         </Flex>
 
         {error !== null && <Alert type="error" showIcon title={error} style={{ marginBottom: 24 }} />}
@@ -71,7 +89,7 @@ export function LoginPage() {
             </Button>
           </Form.Item>
         </Form>
-      </Card>
+      </div>
     </Flex>
   );
 }

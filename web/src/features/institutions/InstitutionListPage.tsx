@@ -1,13 +1,24 @@
 import { PlusOutlined } from '@ant-design/icons';
+import type { Institution } from '@labline/contracts';
 import { Alert, Button, Card, Flex, Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCaller } from '../../app/session/useCaller';
 import { useInstitutionList } from '../../shared/directoryApi';
+import { ListEmpty, ListEmptyState, ListSearchInput } from '../../shared/ListSearch';
 import { PageHeader } from '../../shared/PageHeader';
+import { useListSearch } from '../../shared/useListSearch';
 import { InstitutionSummary } from './components/InstitutionSummary';
 import { InstitutionTable } from './components/InstitutionTable';
 import { institutionOverview } from './overview';
+
+/** Whether the institution's name, number, e-mail or address holds the search text (any case). */
+function matches(institution: Institution, search: string): boolean {
+  const needle = search.toLocaleLowerCase();
+  return [institution.name, institution.institution_number, institution.email, institution.address].some(
+    (text) => text?.toLocaleLowerCase().includes(needle) ?? false,
+  );
+}
 
 /** /institutions (spec 3 §2 Institution list; super_admin, guarded by the route's section). */
 export default function InstitutionListPage() {
@@ -15,6 +26,13 @@ export default function InstitutionListPage() {
   const navigate = useNavigate();
   const { data: institutions, error, isLoading } = useInstitutionList(caller);
   const overview = useMemo(() => institutionOverview(institutions ?? []), [institutions]);
+  // The list holds every institution (a few dozen at most), so the search filters it here, live as elsewhere.
+  const listSearch = useListSearch();
+  const { search } = listSearch;
+  const shown = useMemo(
+    () => (institutions ?? []).filter((institution) => search === '' || matches(institution, search)),
+    [institutions, search],
+  );
 
   return (
     <>
@@ -34,8 +52,20 @@ export default function InstitutionListPage() {
       ) : (
         <Flex vertical gap={24}>
           <InstitutionSummary overview={overview} />
-          <Card title="All Institutions" styles={{ body: { padding: 0 } }}>
-            <InstitutionTable institutions={institutions ?? []} loading={isLoading} />
+          <Card
+            title="All Institutions"
+            extra={
+              <ListSearchInput
+                search={listSearch}
+                label="Search institutions"
+                placeholder="Search by name, number, email or address"
+              />
+            }
+            styles={{ body: { padding: 0 } }}
+          >
+            <ListEmptyState empty={<ListEmpty noun="institutions" narrowed={search !== ''} />}>
+              <InstitutionTable institutions={shown} loading={isLoading} />
+            </ListEmptyState>
           </Card>
         </Flex>
       )}

@@ -1,10 +1,10 @@
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { ERRORS, canDeletePatient, canEditPatient } from '@labline/contracts';
+import { ERRORS, MESSAGES, canDeletePatient, canEditPatient } from '@labline/contracts';
 import { Alert, App, Button, Card, Flex, Result, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCaller } from '../../app/session/useCaller';
-import { ApiError, isNotFound } from '../../shared/apiError';
+import { describeFailure, isNotFound } from '../../shared/apiError';
 import { PageHeader } from '../../shared/PageHeader';
 import { useRouteId } from '../../shared/routeId';
 import { deletePatient, usePatientDetail, usePatientCache } from './api';
@@ -17,7 +17,7 @@ import { patientFullName } from './format';
 export default function PatientDetailPage() {
   const caller = useCaller();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
   const patientCache = usePatientCache();
   const patientId = useRouteId();
   const { data: patient, error } = usePatientDetail(patientId);
@@ -61,9 +61,10 @@ export default function PatientDetailPage() {
           await deletePatient(patient.id);
           // Leave first: refetching this page's own patient now would flash 'Patient Not Found'.
           navigate('/patients');
+          void message.success(MESSAGES.patientDeleted);
           void patientCache.deleted();
         } catch (failure) {
-          setDeleteError(failure instanceof ApiError ? failure.message : ERRORS.failedToDeletePatient);
+          setDeleteError(describeFailure(failure, ERRORS.failedToDeletePatient).message);
         }
       },
     });

@@ -1,18 +1,17 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Flex, Input, Select } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Flex, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSessionUser } from '../../app/session/SessionContext';
 import { useCaller } from '../../app/session/useCaller';
 import { useInstitutionList } from '../../shared/directoryApi';
+import { ListEmpty, ListSearchInput } from '../../shared/ListSearch';
 import { PageHeader } from '../../shared/PageHeader';
 import { PaginationFooter } from '../../shared/PaginationFooter';
-import { useDebouncedValue } from '../../shared/useDebouncedValue';
+import { useListPage, useListSearch } from '../../shared/useListSearch';
 import { usePatients } from './api';
 import { PatientTable } from './components/PatientTable';
 import { patientListActions } from './listActions';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** /patients (spec 1 §2): 'My Patients' for clinicians, search, institution filter, table and pagination. */
 export default function PatientListPage() {
@@ -20,14 +19,10 @@ export default function PatientListPage() {
   const caller = useCaller();
   const navigate = useNavigate();
   const actions = patientListActions(caller);
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const listSearch = useListSearch();
+  const { search } = listSearch;
   const [institutionId, setInstitutionId] = useState<number | undefined>(undefined);
-  // The page belongs to one search and filter: a new search starts again on the first page.
-  const filterKey = JSON.stringify([search.trim(), institutionId]);
-  const [paging, setPaging] = useState({ filterKey, page: 1 });
-  const page = paging.filterKey === filterKey ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ filterKey, page: next });
+  const [page, setPage] = useListPage([search, institutionId]);
 
   const { data, error, isLoading, isValidating } = usePatients({ search, page, institutionId });
   const { data: institutions } = useInstitutionList(caller, actions.filterByInstitution);
@@ -38,7 +33,7 @@ export default function PatientListPage() {
   }, [error]);
 
   const addPatient = () => navigate('/patients/new');
-  const filtered = search.trim() !== '' || institutionId !== undefined;
+  const narrowed = search !== '' || institutionId !== undefined;
 
   return (
     <>
@@ -65,15 +60,7 @@ export default function PatientListPage() {
       )}
       <Card>
         <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder="Search by name, MRN or email"
-            aria-label="Search patients"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            style={{ maxWidth: 360 }}
-          />
+          <ListSearchInput search={listSearch} label="Search patients" placeholder="Search by name, MRN or email" />
           {actions.filterByInstitution && (
             <Select<number>
               allowClear
@@ -90,16 +77,13 @@ export default function PatientListPage() {
           patients={data?.patients ?? []}
           loading={isLoading || (isValidating && data === undefined)}
           empty={
-            <Empty
-              description={filtered ? 'No patients match your search' : 'No patients found'}
-              style={{ margin: '24px 0' }}
-            >
-              {actions.addFromEmptyState && !filtered && (
+            <ListEmpty noun="patients" narrowed={narrowed}>
+              {actions.addFromEmptyState && (
                 <Button type="primary" icon={<PlusOutlined />} onClick={addPatient}>
                   Add Patient
                 </Button>
               )}
-            </Empty>
+            </ListEmpty>
           }
         />
         <PaginationFooter pagination={data?.pagination} onPageChange={setPage} loading={isValidating} />

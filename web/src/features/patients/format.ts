@@ -1,26 +1,11 @@
 /** Display helpers of the patient pages. */
 import type { Patient } from '@labline/contracts';
 
-/** Calendar dates (YYYY-MM-DD) are read and shown in UTC so that no time zone moves them by a day. */
-const CALENDAR_DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-const SHORT_DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
-/** A timestamp as "3 Mar 2025" in the viewer's time zone. */
-export function formatShortDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : SHORT_DATE_FORMAT.format(date);
-}
-
-export function formatCalendarDate(value: string): string {
-  const date = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? value : CALENDAR_DATE_FORMAT.format(date);
-}
+/**
+ * @deprecated The app's one date format is shared/formatDate's `formatDate`; these names stay only until the
+ * patient table and demographics call it directly.
+ */
+export { formatDate as formatShortDate, formatDate as formatCalendarDate } from '../../shared/formatDate';
 
 /** Whole years since the date of birth, as of `today`; null when there is no (valid) date. */
 export function ageFromDateOfBirth(dateOfBirth: string | null, today: Date = new Date()): number | null {

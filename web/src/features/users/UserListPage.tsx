@@ -1,12 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ROLES, roleLabel, type Role } from '@labline/contracts';
-import { Alert, Button, Card, Flex, Input, Select } from 'antd';
+import { Alert, Button, Card, Flex, Select } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCaller } from '../../app/session/useCaller';
+import { ListEmpty, ListEmptyState, ListSearchInput } from '../../shared/ListSearch';
 import { PageHeader } from '../../shared/PageHeader';
 import { PaginationFooter } from '../../shared/PaginationFooter';
-import { useUserCache, useUsers, type StatusFilter, type UserListFilters } from './api';
+import { useListPage, useListSearch } from '../../shared/useListSearch';
+import { useUserCache, useUsers, type StatusFilter } from './api';
 import { UserTable } from './components/UserTable';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({
@@ -23,16 +25,13 @@ export default function UserListPage() {
   const caller = useCaller();
   const navigate = useNavigate();
   const userCache = useUserCache();
-  const [filters, setFilters] = useState<UserListFilters>({
-    search: '',
-    role: undefined,
-    status: undefined,
-    page: 1,
-  });
-  const { data, error, isLoading, isValidating } = useUsers(filters);
-  // Any filter change starts again at page 1.
-  const filterBy = (change: Partial<Omit<UserListFilters, 'page'>>) =>
-    setFilters((f) => ({ ...f, ...change, page: 1 }));
+  const listSearch = useListSearch();
+  const { search } = listSearch;
+  const [role, setRole] = useState<Role | undefined>(undefined);
+  const [status, setStatus] = useState<StatusFilter | undefined>(undefined);
+  const [page, setPage] = useListPage([search, role, status]);
+  const { data, error, isLoading, isValidating } = useUsers({ search, role, status, page });
+  const narrowed = search !== '' || role !== undefined || status !== undefined;
 
   return (
     <>
@@ -47,20 +46,14 @@ export default function UserListPage() {
       {error instanceof Error && <Alert type="error" showIcon title={error.message} style={{ marginBottom: 24 }} />}
       <Card>
         <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-          <Input.Search
-            aria-label="Search users"
-            placeholder="Search by name or email"
-            allowClear
-            onSearch={(search) => filterBy({ search })}
-            style={{ width: 320 }}
-          />
+          <ListSearchInput search={listSearch} label="Search users" placeholder="Search by name or email" />
           <Select<Role>
             aria-label="Role filter"
             placeholder="All Roles"
             allowClear
             options={ROLE_OPTIONS}
-            value={filters.role}
-            onChange={(role) => filterBy({ role })}
+            value={role}
+            onChange={setRole}
             style={{ width: 200 }}
           />
           <Select<StatusFilter>
@@ -68,22 +61,20 @@ export default function UserListPage() {
             placeholder="All Statuses"
             allowClear
             options={STATUS_OPTIONS}
-            value={filters.status}
-            onChange={(status) => filterBy({ status })}
+            value={status}
+            onChange={setStatus}
             style={{ width: 160 }}
           />
         </Flex>
-        <UserTable
-          caller={caller}
-          users={data?.users ?? []}
-          loading={isLoading}
-          onStatusChanged={(saved) => userCache.saved(saved)}
-        />
-        <PaginationFooter
-          pagination={data?.pagination}
-          loading={isValidating}
-          onPageChange={(page) => setFilters((f) => ({ ...f, page }))}
-        />
+        <ListEmptyState empty={<ListEmpty noun="users" narrowed={narrowed} />}>
+          <UserTable
+            caller={caller}
+            users={data?.users ?? []}
+            loading={isLoading}
+            onStatusChanged={(saved) => userCache.saved(saved)}
+          />
+        </ListEmptyState>
+        <PaginationFooter pagination={data?.pagination} loading={isValidating} onPageChange={setPage} />
       </Card>
     </>
   );

@@ -1,18 +1,27 @@
 import type { Clinician } from '@labline/contracts';
 import { Alert, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { Link } from 'react-router-dom';
+import { columnsWidth } from '../../../shared/columnsWidth';
 import { useInstitutionClinicians } from '../../../shared/directoryApi';
+import { EllipsisText } from '../../../shared/EllipsisText';
 
+/** Fixed column widths: a long name or e-mail is cut; a phone scrolls the table inside the tab. */
 const columns: ColumnsType<Clinician> = [
   {
     title: 'Name',
     key: 'name',
+    width: 280,
     render: (_, clinician) => (
-      <Link to={`/users/${clinician.id}`}>{`${clinician.first_name} ${clinician.last_name}`}</Link>
+      <EllipsisText to={`/users/${clinician.id}`}>{`${clinician.first_name} ${clinician.last_name}`}</EllipsisText>
     ),
   },
-  { title: 'Email', dataIndex: 'email', key: 'email' },
+  {
+    title: 'Email',
+    dataIndex: 'email',
+    key: 'email',
+    width: 280,
+    render: (email: string) => <EllipsisText>{email}</EllipsisText>,
+  },
 ];
 
 /** The Clinicians tab; rows lead to /users/{id} (spec 3 §2). */
@@ -27,6 +36,8 @@ export function InstitutionCliniciansTab({ institutionId }: { institutionId: num
       dataSource={clinicians ?? []}
       loading={isLoading}
       pagination={false}
+      tableLayout="fixed"
+      scroll={{ x: columnsWidth(columns) }}
     />
   );
 }

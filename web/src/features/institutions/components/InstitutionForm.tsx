@@ -1,5 +1,6 @@
 import { ERRORS, FIELD_LIMITS, INSTITUTION_TYPES, type Institution, type InstitutionBody } from '@labline/contracts';
-import { Alert, Button, Card, Col, Form, Input, Row, Select, Space } from 'antd';
+import { Alert, Card, Col, Flex, Form, Input, Row, Select } from 'antd';
+import { FormActions } from '../../../shared/FormActions';
 import { PersonFields } from '../../../shared/PersonFields';
 import { useSaveAction } from '../../../shared/useSaveAction';
 
@@ -17,6 +18,8 @@ interface InstitutionFormValues {
 const TYPE_OPTIONS = INSTITUTION_TYPES.map((type) => ({ value: type, label: type }));
 /** The institution's own phone and e-mail: the same fields as a person's contact details. */
 const CONTACT_FIELDS = ['phone', 'email'] as const;
+/** The form's label of `name`, for the server's errors about it. */
+const LABELS = { name: 'Institution Name' };
 
 function initialValues(institution: Institution | null): InstitutionFormValues {
   const type = INSTITUTION_TYPES.find((candidate) => candidate === institution?.institution_type);
@@ -39,51 +42,53 @@ interface InstitutionFormProps {
 
 /** Name (required), number, type, phone, e-mail and address (spec 3 §2, §5). Empty fields are sent as empty. */
 export function InstitutionForm({ institution, onSave, onCancel }: InstitutionFormProps) {
-  const { saving, saveError, run } = useSaveAction(ERRORS.failedToSaveInstitution);
+  const [form] = Form.useForm<InstitutionFormValues>();
+  const { saving, saveError, run } = useSaveAction(ERRORS.failedToSaveInstitution, { form, labels: LABELS });
 
   const onFinish = async (values: InstitutionFormValues) => {
     await run(() => onSave({ ...values, name: values.name.trim() }));
   };
 
   return (
-    <Card>
-      {saveError !== null && <Alert type="error" showIcon title={saveError} style={{ marginBottom: 24 }} />}
-      <Form<InstitutionFormValues>
-        layout="vertical"
-        onFinish={onFinish}
-        initialValues={initialValues(institution)}
-        style={{ maxWidth: 880 }}
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item label="Institution Name" name="name" rules={[{ required: true, whitespace: true }]}>
-              <Input maxLength={FIELD_LIMITS.institutionName} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Institution Number" name="institution_number">
-              <Input maxLength={FIELD_LIMITS.institutionNumber} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Institution Type" name="institution_type">
-              <Select options={TYPE_OPTIONS} />
-            </Form.Item>
-          </Col>
-          <PersonFields fields={CONTACT_FIELDS} />
-          <Col xs={24}>
-            <Form.Item label="Address" name="address">
-              <Input.TextArea rows={3} maxLength={FIELD_LIMITS.institutionAddress} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Space>
-          <Button onClick={onCancel}>Cancel</Button>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            {institution === null ? 'Create Institution' : 'Update Institution'}
-          </Button>
-        </Space>
-      </Form>
-    </Card>
+    <Form<InstitutionFormValues>
+      form={form}
+      layout="vertical"
+      onFinish={onFinish}
+      initialValues={initialValues(institution)}
+    >
+      <Flex vertical gap={24}>
+        {saveError !== null && <Alert type="error" showIcon title={saveError} />}
+        <Card>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item label={LABELS.name} name="name" rules={[{ required: true, whitespace: true }]}>
+                <Input maxLength={FIELD_LIMITS.institutionName} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label="Institution Number" name="institution_number">
+                <Input maxLength={FIELD_LIMITS.institutionNumber} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label="Institution Type" name="institution_type">
+                <Select options={TYPE_OPTIONS} />
+              </Form.Item>
+            </Col>
+            <PersonFields fields={CONTACT_FIELDS} />
+            <Col xs={24}>
+              <Form.Item label="Address" name="address">
+                <Input.TextArea rows={3} maxLength={FIELD_LIMITS.institutionAddress} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+        <FormActions
+          submitLabel={institution === null ? 'Create Institution' : 'Update Institution'}
+          saving={saving}
+          onCancel={onCancel}
+        />
+      </Flex>
+    </Form>
   );
 }

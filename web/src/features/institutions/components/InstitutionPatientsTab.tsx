@@ -1,30 +1,48 @@
 import { Alert, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { institutionPatientSchema } from '@labline/contracts';
-import { Link } from 'react-router-dom';
+import { columnsWidth } from '../../../shared/columnsWidth';
+import { EllipsisText } from '../../../shared/EllipsisText';
 import { formatDate } from '../../../shared/formatDate';
 import { useInstitutionPatients } from '../api';
 
 type InstitutionPatient = ReturnType<typeof institutionPatientSchema.parse>;
 
+/** Fixed column widths: a long name is cut; a phone scrolls the table inside the tab. */
 const columns: ColumnsType<InstitutionPatient> = [
   {
     title: 'Name',
     key: 'name',
-    render: (_, patient) => <Link to={`/patients/${patient.id}`}>{`${patient.first_name} ${patient.last_name}`}</Link>,
+    width: 220,
+    render: (_, patient) => (
+      <EllipsisText to={`/patients/${patient.id}`}>{`${patient.first_name} ${patient.last_name}`}</EllipsisText>
+    ),
   },
-  { title: 'Medical Record Number', dataIndex: 'medical_record_number', key: 'mrn' },
+  {
+    title: 'Medical Record Number',
+    dataIndex: 'medical_record_number',
+    key: 'mrn',
+    width: 200,
+    render: (mrn: string) => <EllipsisText>{mrn}</EllipsisText>,
+  },
   {
     title: 'Clinician',
     key: 'clinician',
+    width: 200,
     render: (_, { clinician }) =>
       clinician === null ? (
         <Typography.Text type="secondary">Not assigned</Typography.Text>
       ) : (
-        `${clinician.first_name} ${clinician.last_name}`
+        <EllipsisText>{`${clinician.first_name} ${clinician.last_name}`}</EllipsisText>
       ),
   },
-  { title: 'Created', dataIndex: 'created_at', key: 'created', render: (iso: string) => formatDate(iso) },
+  {
+    title: 'Created',
+    dataIndex: 'created_at',
+    key: 'created',
+    width: 130,
+    render: (iso: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(iso)}</span>,
+  },
 ];
 
 /** The Patients tab; rows lead to /patients/{id} (spec 3 §2). */
@@ -39,7 +57,8 @@ export function InstitutionPatientsTab({ institutionId }: { institutionId: numbe
       dataSource={patients ?? []}
       loading={isLoading}
       pagination={false}
-      scroll={{ x: 'max-content', y: 480 }}
+      tableLayout="fixed"
+      scroll={{ x: columnsWidth(columns), y: 480 }}
     />
   );
 }

@@ -1,5 +1,11 @@
 import { BarChartOutlined, MedicineBoxOutlined, UserAddOutlined, UsergroupAddOutlined } from '@ant-design/icons';
-import { canAccessSection, canAddUsersFromInstitution, type Caller } from '@labline/contracts';
+import {
+  canAccessSection,
+  canAddUsersFromInstitution,
+  canCreatePatient,
+  canFilePatientUnder,
+  type Caller,
+} from '@labline/contracts';
 import { Button, Card, Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -12,16 +18,19 @@ interface QuickAction {
 
 /**
  * The quick actions of spec 3 §2. Each is offered only to a viewer who may open its target: Add User and
- * Add Clinician are super_admin only (spec 3 §6), the others follow the viewer's sections.
+ * Add Clinician are super_admin only (spec 3 §6); Add Patient follows the patient form's own rule (a lab_user
+ * has the patients section but adds no patient) and the institution it preselects must be one the viewer files
+ * patients under, else the form would fail only at save; View Analytics follows the analytics section.
  */
 export function quickActionsFor(caller: Caller, institutionId: number): QuickAction[] {
   const query = `institution_id=${institutionId}`;
   const actions: (QuickAction | false)[] = [
-    canAccessSection(caller, 'patients') && {
-      label: 'Add Patient',
-      path: `/patients/new?${query}`,
-      icon: <MedicineBoxOutlined />,
-    },
+    canCreatePatient(caller) &&
+      canFilePatientUnder(caller, institutionId) && {
+        label: 'Add Patient',
+        path: `/patients/new?${query}`,
+        icon: <MedicineBoxOutlined />,
+      },
     canAddUsersFromInstitution(caller) && { label: 'Add User', path: `/users/new?${query}`, icon: <UserAddOutlined /> },
     canAddUsersFromInstitution(caller) && {
       label: 'Add Clinician',

@@ -1,7 +1,7 @@
 import { BankOutlined, ClockCircleOutlined, ContactsOutlined, RiseOutlined } from '@ant-design/icons';
 import { Card, Col, Empty, Flex, List, Row, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { EllipsisText } from '../../../shared/EllipsisText';
 import { formatDate } from '../../../shared/formatDate';
 import type { InstitutionOverview } from '../overview';
 
@@ -71,8 +71,8 @@ export function InstitutionSummary({ overview }: { overview: InstitutionOverview
                 dataSource={overview.newest}
                 renderItem={(institution) => (
                   <List.Item style={{ paddingInline: 0 }}>
-                    <Flex vertical>
-                      <Link to={`/institutions/${institution.id}`}>{institution.name}</Link>
+                    <Flex vertical style={{ minWidth: 0, width: '100%' }}>
+                      <EllipsisText to={`/institutions/${institution.id}`}>{institution.name}</EllipsisText>
                       <Typography.Text type="secondary">Added {formatDate(institution.created_at)}</Typography.Text>
                     </Flex>
                   </List.Item>

@@ -1,52 +1,74 @@
 import type { Institution } from '@labline/contracts';
-import { Space, Table, Tag, Typography } from 'antd';
+import { Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
+import { columnsWidth } from '../../../shared/columnsWidth';
+import { EllipsisText } from '../../../shared/EllipsisText';
+import { FlagText } from '../../../shared/Flag';
 import { formatDate } from '../../../shared/formatDate';
 import { formatPhoneNumber } from '../../../shared/phone';
 
+/**
+ * Fixed column widths (the table's fixed layout) that fit a laptop's content area beside the side bar: a long
+ * name, e-mail or address is cut, never widens its column. A narrower screen scrolls the table inside its card.
+ */
 const columns: ColumnsType<Institution> = [
   {
     title: 'Name',
     key: 'name',
+    width: 260,
     render: (_, institution) => (
-      <Space orientation="vertical" size={0}>
-        <Link to={`/institutions/${institution.id}`}>{institution.name}</Link>
+      <Flex vertical>
+        <EllipsisText to={`/institutions/${institution.id}`}>{institution.name}</EllipsisText>
         {institution.institution_number !== null && (
-          <Typography.Text type="secondary">{institution.institution_number}</Typography.Text>
+          <EllipsisText type="secondary">{institution.institution_number}</EllipsisText>
         )}
-      </Space>
+      </Flex>
     ),
   },
-  { title: 'Type', dataIndex: 'institution_type', key: 'type', render: (type: string) => <Tag>{type}</Tag> },
+  {
+    title: 'Type',
+    dataIndex: 'institution_type',
+    key: 'type',
+    width: 110,
+    render: (type: string) => <Tag>{type}</Tag>,
+  },
   {
     title: 'Contact',
     key: 'contact',
+    width: 220,
     render: (_, { phone, email }) =>
       phone === null && email === null ? (
         <Typography.Text type="secondary">No contact info</Typography.Text>
       ) : (
-        <Space orientation="vertical" size={0}>
-          {phone !== null && <span>{formatPhoneNumber(phone)}</span>}
-          {email !== null && <Typography.Text type="secondary">{email}</Typography.Text>}
-        </Space>
+        <Flex vertical>
+          {phone !== null && (
+            <span>
+              <FlagText>{formatPhoneNumber(phone)}</FlagText>
+            </span>
+          )}
+          {email !== null && <EllipsisText type="secondary">{email}</EllipsisText>}
+        </Flex>
       ),
   },
   {
     title: 'Address',
     dataIndex: 'address',
     key: 'address',
-    render: (address: string | null) => <div style={{ maxWidth: 260, whiteSpace: 'normal' }}>{address ?? '—'}</div>,
+    width: 240,
+    render: (address: string | null) => <EllipsisText>{address ?? '—'}</EllipsisText>,
   },
   {
     title: 'Created',
     dataIndex: 'created_at',
     key: 'created',
+    width: 130,
     render: (iso: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(iso)}</span>,
   },
   {
     title: 'Actions',
     key: 'actions',
+    width: 100,
     fixed: 'right',
     render: (_, institution) => <Link to={`/institutions/${institution.id}/edit`}>Edit</Link>,
   },
@@ -60,7 +82,8 @@ export function InstitutionTable({ institutions, loading }: { institutions: Inst
       dataSource={institutions}
       loading={loading}
       pagination={false}
-      scroll={{ x: 'max-content' }}
+      tableLayout="fixed"
+      scroll={{ x: columnsWidth(columns) }}
     />
   );
 }

@@ -53,17 +53,13 @@ export function PatientAssignmentFields({ user, isNew, lockedInstitutions }: Pat
     }
   }, [form, clinicians, isClinicianUser]);
 
-  // Both rules stay in view for a clinician user, who may pick only one institution.
+  // The rules stay in view as notes; the field's own errors (its rule, the server's) show above them.
   const shared = lockedInstitutions.length > 0;
-  const institutionMessages = [
-    institutionIds.length === 0 && !shared ? ERRORS.atLeastOneInstitution : null,
+  const institutionNotes = [
+    institutionIds.length === 0 && !shared && !institutionsTouched ? ERRORS.atLeastOneInstitution : null,
     institutionsError instanceof Error ? institutionsError.message : null,
     isClinicianUser ? ERRORS.cliniciansOneInstitution : null,
   ].filter((message): message is string => message !== null);
-  const institutionHelp =
-    institutionMessages.length === 0
-      ? undefined
-      : institutionMessages.map((message) => <div key={message}>{message}</div>);
 
   const noClinicians = !isClinicianUser && clinicians !== undefined && clinicians.length === 0;
   const clinicianOptions = isClinicianUser
@@ -72,7 +68,7 @@ export function PatientAssignmentFields({ user, isNew, lockedInstitutions }: Pat
         value: clinician.id,
         label: `${clinician.first_name} ${clinician.last_name}`,
       }));
-  const clinicianHelp = isClinicianUser
+  const clinicianNote = isClinicianUser
     ? 'You are the clinician for the patients you add'
     : primaryInstitution === undefined
       ? 'Select an institution first'
@@ -93,12 +89,12 @@ export function PatientAssignmentFields({ user, isNew, lockedInstitutions }: Pat
           rules={[{ type: 'array', required: !shared, min: shared ? 0 : 1, message: ERRORS.atLeastOneInstitution }]}
           // A clinician user effectively keeps one institution: the one picked last.
           normalize={(value: number[]) => (isClinicianUser && value.length > 1 ? value.slice(-1) : value)}
-          help={institutionHelp}
-          validateStatus={
-            (institutionIds.length === 0 && institutionsTouched && !shared) || institutionsError instanceof Error
-              ? 'error'
-              : ''
+          extra={
+            institutionNotes.length === 0
+              ? undefined
+              : institutionNotes.map((message) => <div key={message}>{message}</div>)
           }
+          validateStatus={institutionsError instanceof Error ? 'error' : undefined}
         >
           <Select<number[]>
             mode="multiple"
@@ -130,7 +126,7 @@ export function PatientAssignmentFields({ user, isNew, lockedInstitutions }: Pat
               message: 'Please select a clinician',
             },
           ]}
-          help={clinicianHelp}
+          extra={clinicianNote}
           validateStatus={cliniciansError instanceof Error ? 'error' : noClinicians ? 'warning' : undefined}
         >
           <Select<number>

@@ -2,14 +2,18 @@ import type { PatientDetail } from '@labline/contracts';
 import { Card, Col, Descriptions, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../shared/formatDate';
+import { EllipsisText } from '../../../shared/EllipsisText';
+import { FlagText } from '../../../shared/Flag';
 import { formatPhoneNumber } from '../../../shared/phone';
+import { useDescriptionsLayout } from '../../../shared/useDescriptionsLayout';
 import { addressLines, ageFromDateOfBirth, clinicianFullName, formatCalendarDate } from '../format';
 
 const none = <Typography.Text type="secondary">Not provided</Typography.Text>;
-const orNone = (value: string | null | undefined): ReactNode => (value ? value : none);
+const orNone = (value: string | null | undefined): ReactNode => (value ? <EllipsisText>{value}</EllipsisText> : none);
 
 /** Demographics, contact, assignment and (when any part exists) the address of a patient (spec 1 §2). */
 export function PatientDemographics({ patient }: { patient: PatientDetail }) {
+  const layout = useDescriptionsLayout();
   const age = ageFromDateOfBirth(patient.date_of_birth);
   const address = addressLines(patient);
   const institutions =
@@ -19,8 +23,8 @@ export function PatientDemographics({ patient }: { patient: PatientDetail }) {
     <Row gutter={[24, 24]}>
       <Col xs={24} xl={12}>
         <Card title="Personal Information" style={{ height: '100%' }}>
-          <Descriptions column={1} size="small">
-            <Descriptions.Item label="Medical Record Number">{patient.medical_record_number}</Descriptions.Item>
+          <Descriptions layout={layout} column={1} size="small">
+            <Descriptions.Item label="Medical Record Number">{orNone(patient.medical_record_number)}</Descriptions.Item>
             <Descriptions.Item label="Date of Birth">
               {patient.date_of_birth === null ? none : formatCalendarDate(patient.date_of_birth)}
             </Descriptions.Item>
@@ -33,14 +37,23 @@ export function PatientDemographics({ patient }: { patient: PatientDetail }) {
       </Col>
       <Col xs={24} xl={12}>
         <Card title="Contact and Care" style={{ height: '100%' }}>
-          <Descriptions column={1} size="small">
+          <Descriptions layout={layout} column={1} size="small">
             <Descriptions.Item label="Phone">
-              {patient.phone ? <span data-testid="patient-phone">{formatPhoneNumber(patient.phone)}</span> : none}
+              {patient.phone ? (
+                <span data-testid="patient-phone">
+                  <FlagText>{formatPhoneNumber(patient.phone)}</FlagText>
+                </span>
+              ) : (
+                none
+              )}
             </Descriptions.Item>
             <Descriptions.Item label="Email">{orNone(patient.email)}</Descriptions.Item>
             <Descriptions.Item label="Institution">{orNone(institutions)}</Descriptions.Item>
             <Descriptions.Item label="Clinician">
-              <span data-testid="patient-clinician">{orNone(clinicianFullName(patient))}</span>
+              {/* A flex item of the description: without min-width 0 a long name would widen it past the card. */}
+              <span data-testid="patient-clinician" style={{ minWidth: 0 }}>
+                {orNone(clinicianFullName(patient))}
+              </span>
             </Descriptions.Item>
             <Descriptions.Item label="Registered">{formatDate(patient.created_at)}</Descriptions.Item>
           </Descriptions>
@@ -48,7 +61,9 @@ export function PatientDemographics({ patient }: { patient: PatientDetail }) {
             <div data-testid="patient-address" style={{ marginTop: 16 }}>
               <Typography.Text strong>Address</Typography.Text>
               {address.map((line) => (
-                <div key={line}>{line}</div>
+                <div key={line}>
+                  <EllipsisText>{line}</EllipsisText>
+                </div>
               ))}
             </div>
           )}

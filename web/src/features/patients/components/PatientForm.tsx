@@ -1,6 +1,14 @@
-import { ERRORS, FIELD_LIMITS, PATIENT_GENDERS, type Patient, type SessionUser } from '@labline/contracts';
-import { Alert, Button, Card, Col, DatePicker, Flex, Form, Input, Row, Select } from 'antd';
-import dayjs from 'dayjs';
+import {
+  EARLIEST_DATE_OF_BIRTH,
+  ERRORS,
+  FIELD_LIMITS,
+  PATIENT_GENDERS,
+  type Patient,
+  type SessionUser,
+} from '@labline/contracts';
+import { Alert, Card, Col, Flex, Form, Input, Row, Select } from 'antd';
+import { DateField } from '../../../shared/DateField';
+import { FormActions } from '../../../shared/FormActions';
 import { PersonFields } from '../../../shared/PersonFields';
 import { useSaveAction } from '../../../shared/useSaveAction';
 import type { PatientFormValues } from '../formValues';
@@ -41,7 +49,7 @@ export function PatientForm({
 }: PatientFormProps) {
   const [form] = Form.useForm<PatientFormValues>();
   const institutionIds = Form.useWatch('institution_ids', form) ?? NO_IDS;
-  const { saving, saveError, run } = useSaveAction(ERRORS.failedToSavePatient);
+  const { saving, saveError, run } = useSaveAction(ERRORS.failedToSavePatient, { form });
 
   const onFinish = async (values: PatientFormValues) => {
     const saved = await run(async () => onSaved(await savePatient(patientId, patientBodyOf(values))));
@@ -63,18 +71,13 @@ export function PatientForm({
           <Row gutter={16}>
             <PersonFields fields={NAME_FIELDS} messages={PERSON_MESSAGES} />
             <Col xs={24} md={8}>
-              <Form.Item label="Date of Birth" name="date_of_birth">
-                <DatePicker
-                  format="DD/MM/YYYY"
-                  placeholder="DD/MM/YYYY"
-                  disabledDate={(date) => date.isAfter(dayjs(), 'day')}
-                  // Enter confirms the typed date; it must not also submit the half-filled form.
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter') event.preventDefault();
-                  }}
-                  style={{ width: '100%' }}
-                />
-              </Form.Item>
+              <DateField
+                name="date_of_birth"
+                label="Date of Birth"
+                subject="Date of birth"
+                earliest={EARLIEST_DATE_OF_BIRTH}
+                notInFuture
+              />
             </Col>
             <Col xs={24} md={8}>
               <Form.Item label="Gender" name="gender">
@@ -148,12 +151,12 @@ export function PatientForm({
           <PatientAssignmentFields user={user} isNew={patientId === null} lockedInstitutions={lockedInstitutions} />
         </Card>
 
-        <Flex justify="flex-end" gap={12}>
-          <Button onClick={onCancel}>Cancel</Button>
-          <Button type="primary" htmlType="submit" loading={saving} disabled={institutionIds.length === 0}>
-            {patientId === null ? 'Create Patient' : 'Update Patient'}
-          </Button>
-        </Flex>
+        <FormActions
+          submitLabel={patientId === null ? 'Create Patient' : 'Update Patient'}
+          saving={saving}
+          submitDisabled={institutionIds.length === 0}
+          onCancel={onCancel}
+        />
       </Flex>
     </Form>
   );

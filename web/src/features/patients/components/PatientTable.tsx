@@ -1,7 +1,9 @@
 import type { Patient } from '@labline/contracts';
 import { Table, Typography, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { columnsWidth } from '../../../shared/columnsWidth';
+import { EllipsisText } from '../../../shared/EllipsisText';
+import { FlagText } from '../../../shared/Flag';
 import { formatPhoneNumber } from '../../../shared/phone';
 import { ageFromDateOfBirth, clinicianFullName, formatCalendarDate, formatShortDate, patientFullName } from '../format';
 
@@ -23,33 +25,59 @@ function contactCell(patient: Patient): ReactNode {
   if (patient.phone === null && patient.email === null) return none;
   return (
     <>
-      {patient.phone !== null && <div style={{ whiteSpace: 'nowrap' }}>{formatPhoneNumber(patient.phone)}</div>}
-      {patient.email !== null && <Typography.Text type="secondary">{patient.email}</Typography.Text>}
+      {patient.phone !== null && (
+        <div style={{ whiteSpace: 'nowrap' }}>
+          <FlagText>{formatPhoneNumber(patient.phone)}</FlagText>
+        </div>
+      )}
+      {patient.email !== null && (
+        <div>
+          <EllipsisText type="secondary">{patient.email}</EllipsisText>
+        </div>
+      )}
     </>
   );
 }
 
+function institutionCell(patient: Patient): ReactNode {
+  const names =
+    patient.institution_names.length > 0 ? patient.institution_names.join(', ') : (patient.institution_name ?? null);
+  return names === null ? none : <EllipsisText>{names}</EllipsisText>;
+}
+
+function clinicianCell(patient: Patient): ReactNode {
+  const name = clinicianFullName(patient);
+  return name === null ? none : <EllipsisText>{name}</EllipsisText>;
+}
+
+/**
+ * Fixed column widths (the table's fixed layout) that fit a laptop's content area beside the side bar: a long
+ * name is cut, never widens its column. A narrower screen scrolls the table inside its card.
+ */
 const COLUMNS: TableProps<Patient>['columns'] = [
   {
     title: 'Name',
     key: 'name',
-    render: (_, patient) => <Link to={`/patients/${patient.id}`}>{patientFullName(patient)}</Link>,
+    width: 180,
+    render: (_, patient) => <EllipsisText to={`/patients/${patient.id}`}>{patientFullName(patient)}</EllipsisText>,
   },
-  { title: 'MRN', dataIndex: 'medical_record_number', key: 'mrn' },
-  { title: 'Date of Birth', key: 'dob', render: (_, patient) => dateOfBirthCell(patient.date_of_birth) },
-  { title: 'Gender', dataIndex: 'gender', key: 'gender', render: (gender: string | null) => gender ?? none },
-  { title: 'Contact', key: 'contact', render: (_, patient) => contactCell(patient) },
   {
-    title: 'Institution',
-    key: 'institution',
-    render: (_, patient) =>
-      patient.institution_names.length > 0 ? patient.institution_names.join(', ') : (patient.institution_name ?? none),
+    title: 'MRN',
+    dataIndex: 'medical_record_number',
+    key: 'mrn',
+    width: 120,
+    render: (mrn: string) => <EllipsisText>{mrn}</EllipsisText>,
   },
-  { title: 'Clinician', key: 'clinician', render: (_, patient) => clinicianFullName(patient) ?? none },
+  { title: 'Date of Birth', key: 'dob', width: 120, render: (_, patient) => dateOfBirthCell(patient.date_of_birth) },
+  { title: 'Gender', dataIndex: 'gender', key: 'gender', width: 80, render: (gender: string | null) => gender ?? none },
+  { title: 'Contact', key: 'contact', width: 190, render: (_, patient) => contactCell(patient) },
+  { title: 'Institution', key: 'institution', width: 150, render: (_, patient) => institutionCell(patient) },
+  { title: 'Clinician', key: 'clinician', width: 140, render: (_, patient) => clinicianCell(patient) },
   {
     title: 'Created',
     dataIndex: 'created_at',
     key: 'created',
+    width: 100,
     render: (createdAt: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatShortDate(createdAt)}</span>,
   },
 ];
@@ -70,7 +98,8 @@ export function PatientTable({ patients, loading, empty }: PatientTableProps) {
       loading={loading}
       pagination={false}
       locale={{ emptyText: empty }}
-      scroll={{ x: 'max-content' }}
+      tableLayout="fixed"
+      scroll={{ x: columnsWidth(COLUMNS) }}
       size="middle"
     />
   );

@@ -3,6 +3,7 @@ import { canOrderTests, formatRequestId, type PatientTestRequest } from '@lablin
 import { Button, Card, Empty, Table, Tag, Typography, type TableProps } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { useCaller } from '../../../app/session/useCaller';
+import { EllipsisText } from '../../../shared/EllipsisText';
 import { formatDate } from '../../../shared/formatDate';
 
 /** Badge colours by status (spec 1 §4); other values show in the neutral colour. */
@@ -17,6 +18,14 @@ const STATUS_COLOURS: Readonly<Record<string, string>> = {
 const PRIORITY_COLOURS: Readonly<Record<string, string>> = { normal: 'default', urgent: 'orange', stat: 'red' };
 
 const label = (value: string) => value.replaceAll('_', ' ');
+/** The widest a test's or a clinician's name makes its column: a table sizes its columns by their content. */
+const NAME_MAX_WIDTH = 220;
+const nameOrNone = (name: string | null) =>
+  name === null ? (
+    <Typography.Text type="secondary">—</Typography.Text>
+  ) : (
+    <EllipsisText maxWidth={NAME_MAX_WIDTH}>{name}</EllipsisText>
+  );
 
 const COLUMNS: TableProps<PatientTestRequest>['columns'] = [
   {
@@ -28,7 +37,7 @@ const COLUMNS: TableProps<PatientTestRequest>['columns'] = [
     title: 'Test',
     dataIndex: 'test_name',
     key: 'test',
-    render: (name: string | null) => name ?? <Typography.Text type="secondary">—</Typography.Text>,
+    render: nameOrNone,
   },
   {
     title: 'Status',
@@ -46,7 +55,7 @@ const COLUMNS: TableProps<PatientTestRequest>['columns'] = [
     title: 'Clinician',
     dataIndex: 'clinician_name',
     key: 'clinician',
-    render: (name: string | null) => name ?? <Typography.Text type="secondary">—</Typography.Text>,
+    render: nameOrNone,
   },
   { title: 'Requested', dataIndex: 'requested_at', key: 'requested', render: (at: string) => formatDate(at) },
 ];

@@ -1,12 +1,16 @@
 import { roleLabel, type SessionUser } from '@labline/contracts';
 import { Card, Descriptions, Tag } from 'antd';
+import { EllipsisText } from '../../../shared/EllipsisText';
 import { formatDate } from '../../../shared/formatDate';
+import { useDescriptionsLayout } from '../../../shared/useDescriptionsLayout';
 
 /** Role, institution (or 'System Level Access'), member since and last updated. */
 export function AccountInfoCard({ user }: { user: SessionUser }) {
+  const layout = useDescriptionsLayout();
   return (
     <Card title="Account Information">
       <Descriptions
+        layout={layout}
         column={1}
         size="small"
         colon={false}
@@ -21,7 +25,11 @@ export function AccountInfoCard({ user }: { user: SessionUser }) {
               </Tag>
             ),
           },
-          { key: 'institution', label: 'Institution', children: user.institution_name ?? 'System Level Access' },
+          {
+            key: 'institution',
+            label: 'Institution',
+            children: <EllipsisText>{user.institution_name ?? 'System Level Access'}</EllipsisText>,
+          },
           { key: 'member-since', label: 'Member Since', children: formatDate(user.created_at) },
           { key: 'last-updated', label: 'Last Updated', children: formatDate(user.updated_at) },
         ]}

@@ -1,8 +1,9 @@
 import { ERRORS, MESSAGES, type SessionUser } from '@labline/contracts';
-import { Alert, Button, Card, Form, Row } from 'antd';
+import { Alert, Card, Form, Row } from 'antd';
 import { useState } from 'react';
-import { ApiError } from '../../../shared/apiError';
+import { FormActions } from '../../../shared/FormActions';
 import { PersonFields } from '../../../shared/PersonFields';
+import { useSaveAction } from '../../../shared/useSaveAction';
 
 interface ProfileFormValues {
   first_name: string;
@@ -11,8 +12,6 @@ interface ProfileFormValues {
   email: string;
 }
 
-type Outcome = { type: 'success' | 'error'; text: string } | null;
-
 interface ProfileInfoCardProps {
   user: SessionUser;
   onSave(values: { first_name: string; last_name: string; phone: string | null }): Promise<void>;
@@ -20,30 +19,22 @@ interface ProfileInfoCardProps {
 
 /** First name, last name and phone; the email is shown but cannot be changed (spec 3 §5). */
 export function ProfileInfoCard({ user, onSave }: ProfileInfoCardProps) {
-  const [saving, setSaving] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [form] = Form.useForm<ProfileFormValues>();
+  const { saving, saveError, run } = useSaveAction(ERRORS.failedToUpdateProfile, { form });
+  const [saved, setSaved] = useState(false);
 
   const onFinish = async ({ first_name, last_name, phone }: ProfileFormValues) => {
-    setSaving(true);
-    setOutcome(null);
-    try {
-      await onSave({
-        first_name: first_name.trim(),
-        last_name: last_name.trim(),
-        phone: phone.trim() === '' ? null : phone.trim(),
-      });
-      setOutcome({ type: 'success', text: MESSAGES.profileUpdated });
-    } catch (error) {
-      setOutcome({ type: 'error', text: error instanceof ApiError ? error.message : ERRORS.failedToUpdateProfile });
-    } finally {
-      setSaving(false);
-    }
+    setSaved(false);
+    const body = { first_name: first_name.trim(), last_name: last_name.trim(), phone: phone.trim() || null };
+    setSaved(await run(() => onSave(body)));
   };
 
   return (
     <Card title="Profile Information">
-      {outcome !== null && <Alert type={outcome.type} showIcon title={outcome.text} style={{ marginBottom: 24 }} />}
+      {saveError !== null && <Alert type="error" showIcon title={saveError} style={{ marginBottom: 24 }} />}
+      {saved && <Alert type="success" showIcon title={MESSAGES.profileUpdated} style={{ marginBottom: 24 }} />}
       <Form<ProfileFormValues>
+        form={form}
         layout="vertical"
         onFinish={onFinish}
         initialValues={{
@@ -56,11 +47,7 @@ export function ProfileInfoCard({ user, onSave }: ProfileInfoCardProps) {
         <Row gutter={16}>
           <PersonFields own emailLockedNote={ERRORS.emailCannotChange} />
         </Row>
-        <Form.Item style={{ marginBottom: 0 }}>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            Save Changes
-          </Button>
-        </Form.Item>
+        <FormActions submitLabel="Save Changes" saving={saving} />
       </Form>
     </Card>
   );

@@ -9,7 +9,8 @@ import {
   type Role,
   type User,
 } from '@labline/contracts';
-import { Alert, Button, Card, Checkbox, Col, Form, Input, Row, Select, Space } from 'antd';
+import { Alert, Card, Checkbox, Col, Form, Input, Row, Select, Space } from 'antd';
+import { FormActions } from '../../../shared/FormActions';
 import { PersonFields } from '../../../shared/PersonFields';
 import { useSaveAction } from '../../../shared/useSaveAction';
 import { permissionProblem } from '../menuPermissions';
@@ -66,7 +67,7 @@ export function UserForm({
   onCancel,
 }: UserFormProps) {
   const [form] = Form.useForm<UserFormValues>();
-  const { saving, saveError, run } = useSaveAction(ERRORS.failedToSaveUser);
+  const { saving, saveError, run } = useSaveAction(ERRORS.failedToSaveUser, { form });
   const role = Form.useWatch('role', form) ?? initialValues.role;
   const permissions = Form.useWatch('permissions', form) ?? initialValues.permissions;
   const systemAdministrator = canSetAccountScope(caller);
@@ -147,12 +148,13 @@ export function UserForm({
                 </Form.Item>
               )}
             </Col>
-            {/* Mounted for every role and hidden unless clinician: mounting it on a role change left the role
-                field's earlier "required" error on screen (antd 6.6). */}
-            <Col xs={24} hidden={role !== 'clinician'}>
+            {/* Mounted for every role and hidden (antd's `hidden`: not shown, not read out) unless clinician:
+                mounting it on a role change left the role field's earlier "required" error on screen (antd 6.6). */}
+            <Col xs={24}>
               <Form.Item
                 label="Clinician Institutions"
                 name="clinician_institution_ids"
+                hidden={role !== 'clinician'}
                 rules={role === 'clinician' ? [CLINICIAN_INSTITUTIONS_RULE] : []}
               >
                 <Select
@@ -181,12 +183,12 @@ export function UserForm({
           </Card>
         )}
 
-        <Space>
-          <Button onClick={onCancel}>Cancel</Button>
-          <Button type="primary" htmlType="submit" loading={saving} disabled={permissionsBlocked}>
-            {creating ? 'Create User' : 'Update User'}
-          </Button>
-        </Space>
+        <FormActions
+          submitLabel={creating ? 'Create User' : 'Update User'}
+          saving={saving}
+          submitDisabled={permissionsBlocked}
+          onCancel={onCancel}
+        />
       </Space>
     </Form>
   );

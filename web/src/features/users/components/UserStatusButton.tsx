@@ -1,4 +1,4 @@
-import type { User } from '@labline/contracts';
+import { MESSAGES, type User } from '@labline/contracts';
 import { App, Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../../shared/apiError';
@@ -23,6 +23,7 @@ export function UserStatusButton({ user, onChanged, variant = 'button' }: UserSt
     setBusy(true);
     try {
       await onChanged(await setUserActive(user.id, !deactivate));
+      void message.success(deactivate ? MESSAGES.userDeactivated : MESSAGES.userReactivated);
     } catch (error) {
       void message.error(error instanceof ApiError ? error.message : String(error));
     } finally {

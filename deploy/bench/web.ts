@@ -1,0 +1,211 @@
+/**
+ * The web part of `npm run bench` (issue 9): starts the whole system (web/dist built if stale) and headless
+ * Chromium, loads each page cold as a first-time visitor would, and reports the JavaScript and CSS it made the
+ * browser download: the files are the ones Chromium fetched (lazy chunks included), their sizes the bytes the
+ * gateway sends for each of identity, gzip and brotli. Then the first contentful paint of /login and /patients
+ * (and when the page's heading showed), on loopback and on a throttled mobile network. Fails when the sign-in page needs more than 250 kB of gzip'd
+ * JavaScript or another page more than 150 kB beyond what the sign-in page loaded.
+ */
+import { chromium } from 'playwright-core';
+import { startStack } from '../dev/stack';
+import {
+  ENCODINGS,
+  bytesOverTheWire,
+  filesLoadedBy,
+  newBenchContext,
+  timePageLoad,
+  type BenchRoute,
+  type Bytes,
+  type LoadedFile,
+  type Network,
+  type PageTimes,
+} from './web-measure';
+
+/** kB as Vite prints them: 1000 bytes. */
+const KB = 1000;
+const LOGIN_BUDGET_GZIP = 250 * KB;
+const ROUTE_BUDGET_GZIP = 150 * KB;
+const TIMING_RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
+/** BENCH_WEB_FILES=1 lists each page's files too, largest first, to see what a page pulls in. */
+const LIST_FILES = process.env.BENCH_WEB_FILES === '1';
+const SIGN_IN = { email: 'super@labline.test', password: 'labline-demo' };
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+const LOGIN: BenchRoute = { path: '/login', heading: 'Welcome to the product', signedIn: false };
+const PATIENTS: BenchRoute = { path: '/patients', heading: 'Patients', signedIn: true };
+const ROUTES: readonly BenchRoute[] = [
+  LOGIN,
+  { path: '/dashboard', heading: 'Dashboard Overview', signedIn: true },
+  PATIENTS,
+  { path: '/patients/new', heading: 'Add Patient', signedIn: true },
+  { path: '/users', heading: 'Users', signedIn: true },
+  { path: '/institutions', heading: 'Institutions', signedIn: true },
+  { path: '/profile', heading: 'Profile Settings', signedIn: true },
+];
+const TIMED_ROUTES = [LOGIN, PATIENTS];
+const NETWORKS: readonly Network[] = ['loopback', 'slow 4G'];
+
+interface RouteReport {
+  route: BenchRoute;
+  files: LoadedFile[];
+  js: Bytes;
+  css: Bytes;
+  /** JavaScript of the files this route loads that /login does not. */
+  jsBeyondLogin: Bytes;
+}
+
+const kilobytes = (bytes: number) => (bytes / KB).toFixed(1);
+const zero = (): Bytes => ({ identity: 0, gzip: 0, br: 0 });
+
+function sum(files: readonly LoadedFile[], sizes: Map<string, Bytes>): Bytes {
+  const total = zero();
+  for (const file of files) for (const encoding of ENCODINGS) total[encoding] += sizes.get(file.path)![encoding];
+  return total;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function printSizes(reports: readonly RouteReport[]): void {
+  const bytes = (value: Bytes) => ENCODINGS.map((encoding) => kilobytes(value[encoding]).padStart(8)).join('');
+  console.log(
+    'JS and CSS per page, cold load, kB over the wire as the gateway sends them (files as Chromium fetched them):\n' +
+      `  ${'route'.padEnd(14)}${'files'.padStart(6)}  ${'JS raw    gzip      br'.padStart(24)}  ` +
+      `${'CSS raw    gzip      br'.padStart(24)}  ${'JS beyond /login gzip     br'.padStart(28)}  Chromium received`,
+  );
+  for (const { route, files, js, css, jsBeyondLogin } of reports) {
+    const encodings = [...new Set(files.map((file) => file.chromium.encoding))].join('+');
+    const received = files.reduce((total, file) => total + file.chromium.bytes, 0);
+    const beyond =
+      route === LOGIN
+        ? '-'.padStart(28)
+        : `${kilobytes(jsBeyondLogin.gzip).padStart(20)}${kilobytes(jsBeyondLogin.br).padStart(8)}`;
+    console.log(
+      `  ${route.path.padEnd(14)}${String(files.length).padStart(6)}  ${bytes(js)}  ${bytes(css)}  ${beyond}  ` +
+        `${kilobytes(received)} kB (${encodings})`,
+    );
+  }
+}
+
+function printFiles(
+  reports: readonly RouteReport[],
+  sizes: ReadonlyMap<string, Bytes>,
+  loginPaths: ReadonlySet<string>,
+) {
+  for (const { route, files } of reports) {
+    console.log(`${route.path}: files by gzip'd size (* not loaded by /login)`);
+    for (const file of [...files].sort((a, b) => sizes.get(b.path)!.gzip - sizes.get(a.path)!.gzip)) {
+      const bytes = sizes.get(file.path)!;
+      const mark = loginPaths.has(file.path) ? ' ' : '*';
+      console.log(`  ${mark} ${kilobytes(bytes.gzip).padStart(7)} ${kilobytes(bytes.br).padStart(7)}  ${file.path}`);
+    }
+  }
+}
+
+function printTimes(times: ReadonlyMap<string, PageTimes[]>): void {
+  console.log(`First contentful paint and heading shown, cold load, median of ${TIMING_RUNS} (min-max), ms:`);
+  for (const [key, runs] of times) {
+    const describe = (values: number[]) =>
+      `${median(values).toFixed(0).padStart(5)} (${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)})`;
+    console.log(
+      `  ${key.padEnd(28)} FCP ${describe(runs.map((run) => run.firstContentfulPaint))}   ` +
+        `heading ${describe(runs.map((run) => run.headingShown))}`,
+    );
+  }
+}
+
+/** Runs the web benchmark, prints its tables and returns whether every page is within its budget. */
+export async function runWebBench(): Promise<boolean> {
+  const stack = await startStack({});
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const signingIn = await newBenchContext(browser, stack.url);
+    const page = await signingIn.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email Address').fill(SIGN_IN.email);
+    await page.getByLabel('Password', { exact: true }).fill(SIGN_IN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/dashboard');
+    const session = await signingIn.storageState();
+    await signingIn.close();
+
+    const filesPerRoute = new Map<BenchRoute, LoadedFile[]>();
+    for (const route of ROUTES) {
+      const context = await newBenchContext(browser, stack.url, route.signedIn ? session : undefined);
+      filesPerRoute.set(route, await filesLoadedBy(context, route));
+      await context.close();
+    }
+    const sizes = new Map<string, Bytes>();
+    for (const file of [...filesPerRoute.values()].flat()) {
+      if (sizes.has(file.path)) continue;
+      const bytes = zero();
+      for (const encoding of ENCODINGS) bytes[encoding] = await bytesOverTheWire(stack.url, file.path, encoding);
+      sizes.set(file.path, bytes);
+    }
+    const loginPaths = new Set(filesPerRoute.get(LOGIN)!.map((file) => file.path));
+    const reports: RouteReport[] = [...filesPerRoute].map(([route, files]) => {
+      const scripts = files.filter((file) => file.kind === 'script');
+      return {
+        route,
+        files,
+        js: sum(scripts, sizes),
+        css: sum(
+          files.filter((file) => file.kind === 'stylesheet'),
+          sizes,
+        ),
+        jsBeyondLogin: sum(
+          scripts.filter((file) => !loginPaths.has(file.path)),
+          sizes,
+        ),
+      };
+    });
+    printSizes(reports);
+    if (LIST_FILES) printFiles(reports, sizes, loginPaths);
+
+    const times = new Map<string, PageTimes[]>();
+    for (const network of NETWORKS) {
+      for (const route of TIMED_ROUTES) {
+        const runs: PageTimes[] = [];
+        for (let run = 0; run < TIMING_RUNS; run += 1) {
+          const context = await newBenchContext(browser, stack.url, route.signedIn ? session : undefined);
+          runs.push(await timePageLoad(context, route, network));
+          await context.close();
+        }
+        times.set(`${route.path} (${network})`, runs);
+      }
+    }
+    printTimes(times);
+
+    const failures = reports.flatMap(({ route, js, jsBeyondLogin }) => {
+      if (route === LOGIN && js.gzip > LOGIN_BUDGET_GZIP)
+        return [`${route.path} loads ${kilobytes(js.gzip)} kB of gzip'd JS (budget ${kilobytes(LOGIN_BUDGET_GZIP)})`];
+      if (route !== LOGIN && jsBeyondLogin.gzip > ROUTE_BUDGET_GZIP)
+        return [
+          `${route.path} loads ${kilobytes(jsBeyondLogin.gzip)} kB of gzip'd JS beyond /login ` +
+            `(budget ${kilobytes(ROUTE_BUDGET_GZIP)})`,
+        ];
+      return [];
+    });
+    for (const failure of failures) console.error(`FAILED: ${failure}.`);
+    if (failures.length === 0)
+      console.log(
+        `PASSED: /login within ${kilobytes(LOGIN_BUDGET_GZIP)} kB gzip'd JS, ` +
+          `every other page within ${kilobytes(ROUTE_BUDGET_GZIP)} kB more.`,
+      );
+    return failures.length === 0;
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
