@@ -5,6 +5,7 @@
  */
 import { ApiError } from '../../shared/apiError';
 import { clearStoredSession, readStoredToken, writeStoredToken } from '../session/storage';
+import type * as SessionSchemas from './sessionSchemas';
 import { tokenNeedsRefresh } from './token';
 
 const API_BASE_PATH = '/api';
@@ -14,7 +15,7 @@ export interface ResponseSchema<T> {
   parse(value: unknown): T | Promise<T>;
 }
 
-let sessionSchemasLoading: Promise<typeof import('./sessionSchemas')> | undefined;
+let sessionSchemasLoading: Promise<typeof SessionSchemas> | undefined;
 /** The schemas of the session's own calls, loaded once, with the first call. */
 export const sessionSchemas = () => (sessionSchemasLoading ??= import('./sessionSchemas'));
 
