@@ -1,4 +1,4 @@
-import { ConfigProvider } from 'antd';
+import { App as AntApp, ConfigProvider } from 'antd';
 import enGB from 'antd/locale/en_GB';
 import { RouterProvider } from 'react-router-dom';
 import { createAppRouter } from './routing/router';
@@ -8,15 +8,18 @@ import { APP_THEME } from './theme';
 const router = createAppRouter();
 
 /**
- * The app's root. What only signed-in pages need (antd's App for messages and confirms, the data cache) is set up
- * by the signed-in layout, a chunk of its own, so the sign-in page loads as little as it can.
+ * The app's root. antd's App (messages and confirms) stays here, above the router: a message shown while a
+ * navigation suspends the layout must still be drawn. The data cache is set up by the signed-in layout, a chunk of
+ * its own, so the sign-in page loads as little as it can.
  */
 export function App() {
   return (
     <ConfigProvider theme={APP_THEME} locale={enGB}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
+      <AntApp>
+        <SessionProvider>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </AntApp>
     </ConfigProvider>
   );
 }

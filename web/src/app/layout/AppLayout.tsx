@@ -1,4 +1,4 @@
-import { App as AntApp, Grid, Layout } from 'antd';
+import { Grid, Layout } from 'antd';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
@@ -28,30 +28,26 @@ export function AppLayout() {
   const closeDrawer = () => setDrawerOpenOn(null);
   // The data cache is keyed by the user, so one user never sees another's data.
   return (
-    <AntApp>
-      <SWRConfig key={user.id} value={SWR_CONFIG}>
-        <Layout style={{ minHeight: '100vh' }}>
-          {phone ? (
-            <NavigationDrawer user={user} open={drawerOpen} onClose={closeDrawer} />
-          ) : (
-            <SideNavigation user={user} collapsed={navigationCollapsed} onCollapsedChange={setNavigationCollapsed} />
-          )}
-          <Layout style={{ minWidth: 0 }}>
-            <TopBar
-              user={user}
-              navigationOpen={phone ? drawerOpen : !navigationCollapsed}
-              onToggleNavigation={() =>
-                phone
-                  ? setDrawerOpenOn(drawerOpen ? null : pathname)
-                  : setNavigationCollapsed((collapsed) => !collapsed)
-              }
-            />
-            <Layout.Content style={{ padding: phone ? 16 : 24 }}>
-              <Outlet />
-            </Layout.Content>
-          </Layout>
+    <SWRConfig key={user.id} value={SWR_CONFIG}>
+      <Layout style={{ minHeight: '100vh' }}>
+        {phone ? (
+          <NavigationDrawer user={user} open={drawerOpen} onClose={closeDrawer} />
+        ) : (
+          <SideNavigation user={user} collapsed={navigationCollapsed} onCollapsedChange={setNavigationCollapsed} />
+        )}
+        <Layout style={{ minWidth: 0 }}>
+          <TopBar
+            user={user}
+            navigationOpen={phone ? drawerOpen : !navigationCollapsed}
+            onToggleNavigation={() =>
+              phone ? setDrawerOpenOn(drawerOpen ? null : pathname) : setNavigationCollapsed((collapsed) => !collapsed)
+            }
+          />
+          <Layout.Content style={{ padding: phone ? 16 : 24 }}>
+            <Outlet />
+          </Layout.Content>
         </Layout>
-      </SWRConfig>
-    </AntApp>
+      </Layout>
+    </SWRConfig>
   );
 }
