@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { eventEnvelopeSchema, JETSTREAM_STREAM, type Actor } from '@labline/contracts';
-import { sql } from '@labline/db';
+import { createDatabasePool, sql } from '@labline/db';
 import type { RecordedEvent } from '@labline/eventstore';
 import { createLogger } from '@labline/telemetry';
-import { waitFor } from '@labline/testkit';
+import { createTestDatabase, waitFor } from '@labline/testkit';
 import type { NatsConnection } from 'nats';
 import { ensureJetStream } from './jetstream';
 import { startRelay, type Relay } from './relay';
@@ -131,6 +131,42 @@ describe('outbox relay', () => {
     const before = await storedCount(environment.nc);
     await appendEvents(environment, 'patient-4', 1);
     await waitFor(async () => (await storedCount(environment.nc)) === before + 1, { timeoutMs: 5_000 });
+    await started.stop();
+  });
+
+  test('an append held back behind an older transaction (any database of the server) goes out when it ends, not at the next poll', async () => {
+    await ensureJetStream(environment.nc);
+    const started = relay({ pollIntervalMs: 60_000 });
+    await waitFor(() => started.stats.active);
+    const before = await storedCount(environment.nc);
+    // What another test file or service does on the same server: a transaction holding an older id.
+    const elsewhere = await createTestDatabase('relay_elsewhere');
+    const elsewherePool = await createDatabasePool({ url: elsewhere.url, schema: 'public' });
+    let idTaken: () => void = () => undefined;
+    const olderTransactionRunning = new Promise<void>((resolve) => (idTaken = resolve));
+    let end: () => void = () => undefined;
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    const olderTransaction = elsewherePool.transaction(async (transaction) => {
+      await transaction.query(sql.unsafe`SELECT pg_current_xact_id()`);
+      idTaken();
+      await ended;
+    });
+    try {
+      await olderTransactionRunning;
+      // The append wakes the relay, whose read cannot return the event while the older transaction runs.
+      await appendEvents(environment, 'patient-5', 1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(await storedCount(environment.nc), before, 'held back while the older transaction runs');
+    } finally {
+      end();
+      await olderTransaction;
+      await elsewherePool.end();
+      await elsewhere.drop();
+    }
+    await waitFor(async () => (await storedCount(environment.nc)) === before + 1, {
+      timeoutMs: 10_000,
+      description: 'the held-back event published (the poll is a minute away)',
+    });
     await started.stop();
   });
 });

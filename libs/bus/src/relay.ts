@@ -55,6 +55,12 @@ export interface Relay {
 const lockedSchema = z.object({ locked: z.boolean() });
 const checkpointSchema = z.object({ transaction_id: z.string(), global_position: z.coerce.number().int() });
 const MAX_FAILURE_BACKOFF_MS = 5_000;
+/**
+ * A wake-up means an append committed, but readAll may not return it yet: it holds back every event while a
+ * transaction with an older id still runs, in any database of the server. Such an append is looked for again
+ * after this, doubling up to the poll interval, instead of only at the next poll.
+ */
+const HELD_BACK_FIRST_RETRY_MS = 10;
 
 /**
  * The outbox relay: publishes the service's events from the event store to JetStream, at least once and in
@@ -85,12 +91,17 @@ export function startRelay(options: RelayOptions): Relay {
     logger.info('relay active');
     try {
       let checkpoint = await loadCheckpoint(connection, name);
+      let heldBackRetryMs: number | null = null;
       while (!stopping) {
         const events = await store.readAll({ after: checkpoint, maxCount: batchSize });
         if (events.length === 0) {
-          await newEvents.sleep(pollIntervalMs);
+          const woken = await newEvents.sleep(heldBackRetryMs ?? pollIntervalMs);
+          heldBackRetryMs = woken
+            ? Math.min(HELD_BACK_FIRST_RETRY_MS, pollIntervalMs)
+            : nextHeldBackRetry(heldBackRetryMs, pollIntervalMs);
           continue;
         }
+        heldBackRetryMs = null;
         const { publishedUpTo, failure } = await publishInOrder(js, service, events, stats);
         if (publishedUpTo) {
           // On the lock's own connection: if that connection is gone, so is the lock, and this write fails.
@@ -136,6 +147,12 @@ export function startRelay(options: RelayOptions): Relay {
       logger.info({ published: stats.published }, 'relay stopped');
     },
   };
+}
+
+/** The next wait for an append held back behind an older transaction; null once it reaches the poll interval. */
+function nextHeldBackRetry(retryMs: number | null, pollIntervalMs: number): number | null {
+  if (retryMs === null || retryMs * 2 >= pollIntervalMs) return null;
+  return retryMs * 2;
 }
 
 /**

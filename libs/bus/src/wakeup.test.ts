@@ -30,3 +30,13 @@ test('without a wake, sleep lasts its time', async () => {
   await new Wakeup().sleep(40);
   assert.ok(Date.now() - started >= 35);
 });
+
+test('sleep tells a wake-up from a timeout, a remembered wake-up included', async () => {
+  const wakeup = new Wakeup();
+  assert.equal(await wakeup.sleep(10), false);
+  const sleeping = wakeup.sleep(60_000);
+  wakeup.wake();
+  assert.equal(await sleeping, true);
+  wakeup.wake();
+  assert.equal(await wakeup.sleep(60_000), true);
+});

@@ -11,19 +11,20 @@ export class Wakeup {
     else this.pending = true;
   }
 
-  sleep(ms: number): Promise<void> {
+  /** Resolves true when a wake-up ended the sleep (now or while the loop was busy), false when ms passed. */
+  sleep(ms: number): Promise<boolean> {
     if (this.pending) {
       this.pending = false;
-      return Promise.resolve();
+      return Promise.resolve(true);
     }
     return new Promise((resolve) => {
-      const finish = () => {
+      const finish = (woken: boolean) => {
         clearTimeout(timer);
         this.wakeSleeper = null;
-        resolve();
+        resolve(woken);
       };
-      const timer = setTimeout(finish, ms);
-      this.wakeSleeper = finish;
+      const timer = setTimeout(() => finish(false), ms);
+      this.wakeSleeper = () => finish(true);
     });
   }
 }
