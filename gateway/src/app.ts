@@ -163,11 +163,13 @@ export function buildGateway(config: GatewayConfig, options: GatewayOptions = {}
     trustProxy: config.trustProxy,
     requestIds: 'generate',
     bodyLimit,
+    // Ready while it can check tokens; the services behind it are reported, not gating (health.ts): with
+    // clinical down, sign-in, the web app and every other service stay reachable.
     readinessProbes: {
       identityJwks: cachedProbe(() => jwksReachable(config.jwks)),
-      ...upstreamProbes(config.upstreams),
       ...(deactivatedUsers ? { identityEvents: async () => deactivatedUsers.isCaughtUp() } : {}),
     },
+    reportedProbes: upstreamProbes(config.upstreams),
   });
   const claimed = claimedPaths(ROUTES);
   const verifier = createTokenVerifier(config.jwks, { maxLifetimeSeconds: config.tokenMaxLifetimeSeconds });

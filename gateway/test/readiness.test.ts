@@ -1,17 +1,17 @@
 /**
- * The gateway is ready only while the services it proxies to are: each configured service's own /readyz is
- * probed, briefly cached so that a burst of probes costs a service one request.
+ * The gateway reports the services it proxies to without going unready for them: each configured service's own
+ * /readyz is probed (briefly cached, so that a burst of probes costs a service one request) and listed under
+ * `reported`; with one service down the gateway says 'degraded' and keeps serving the others and the web app.
  */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, test } from 'vitest';
-import { ERRORS } from '@labline/contracts';
 import { freePort, waitFor } from '@labline/testkit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { startHarness, type Harness } from './harness';
 
 interface Readiness {
   status: number;
-  body: { error?: string; status?: string; checks: Record<string, boolean> };
+  body: { error?: string; status?: string; checks: Record<string, boolean>; reported: Record<string, boolean> };
 }
 
 /** A stand-in for clinical on a fixed port, so it can be stopped and started again at the same address. */
@@ -61,11 +61,11 @@ describe('readiness of the services behind the gateway', () => {
     const response = await harness.app.inject({ url: '/readyz' });
     return { status: response.statusCode, body: response.json() };
   };
-  const waitForReadiness = (status: number, description: string) =>
+  const waitForReadiness = (status: 'ready' | 'degraded', description: string) =>
     waitFor(
       async () => {
         const answer = await readiness();
-        return answer.status === status && answer;
+        return answer.body.status === status && answer;
       },
       { timeoutMs: 5_000, description },
     );
@@ -74,28 +74,32 @@ describe('readiness of the services behind the gateway', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, readiness));
     assert.ok(answers.every((answer) => answer.status === 200));
     assert.equal(clinical.probes, 1);
-    assert.equal(answers[0]!.body.checks.clinical, true);
-    assert.equal(answers[0]!.body.checks.identity, true);
-    assert.equal('analytics' in answers[0]!.body.checks, false, 'a service without a URL is not probed');
+    assert.equal(answers[0]!.body.status, 'ready');
+    assert.equal(answers[0]!.body.reported.clinical, true);
+    assert.equal(answers[0]!.body.reported.identity, true);
+    assert.equal(answers[0]!.body.checks.identityJwks, true);
+    assert.equal('analytics' in answers[0]!.body.reported, false, 'a service without a URL is not probed');
   });
 
-  test('a stopped service makes the gateway not ready, naming it, and ready again once it is back', async () => {
+  test('a stopped service is reported down by name while the gateway stays ready for the others', async () => {
     await clinical.stop();
-    const down = await waitForReadiness(503, 'the gateway to report clinical down');
-    assert.equal(down.body.error, ERRORS.serviceUnavailable);
-    assert.equal(down.body.checks.clinical, false);
-    assert.equal(down.body.checks.identity, true, 'the other services are still reported up');
+    const down = await waitForReadiness('degraded', 'the gateway to report clinical down');
+    assert.equal(down.status, 200, 'the load balancer keeps the gateway: sign-in and the other services work');
+    assert.equal(down.body.reported.clinical, false);
+    assert.equal(down.body.reported.identity, true, 'the other services are still reported up');
+    const signIn = await harness.app.inject({ method: 'GET', url: '/login' });
+    assert.equal(signIn.statusCode, 200, 'the web app is still served');
 
     await clinical.start();
-    const up = await waitForReadiness(200, 'the gateway to report clinical back');
-    assert.equal(up.body.checks.clinical, true);
+    const up = await waitForReadiness('ready', 'the gateway to report clinical back');
+    assert.equal(up.body.reported.clinical, true);
   });
 
-  test('a service whose own readiness fails (its database is down) counts as down', async () => {
+  test('a service whose own readiness fails (its database is down) is reported down', async () => {
     clinical.ready = false;
-    const down = await waitForReadiness(503, 'the gateway to report clinical not ready');
-    assert.equal(down.body.checks.clinical, false);
+    const down = await waitForReadiness('degraded', 'the gateway to report clinical not ready');
+    assert.equal(down.body.reported.clinical, false);
     clinical.ready = true;
-    await waitForReadiness(200, 'the gateway to report clinical ready again');
+    await waitForReadiness('ready', 'the gateway to report clinical ready again');
   });
 });

@@ -47,6 +47,8 @@ export interface HttpAppOptions {
   trustProxy?: boolean | string | string[];
   /** Checked by /readyz, e.g. `{ postgres: postgresProbe(pool), nats: natsProbe(connection) }`. */
   readinessProbes?: ReadinessProbes;
+  /** Listed by /readyz but not gating it (health.ts): the services behind the gateway. */
+  reportedProbes?: ReadinessProbes;
   /**
    * 'accept' (a service): the `x-request-id` the gateway set is the request id. 'generate' (the gateway, where
    * callers arrive): the request id stored on events is always generated; an acceptable id the caller sent is
@@ -179,6 +181,6 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.setNotFoundHandler((_request, reply) => {
     void reply.code(404).send({ error: ERRORS.routeNotFound });
   });
-  registerHealthRoutes(app, options.readinessProbes ?? {});
+  registerHealthRoutes(app, options.readinessProbes ?? {}, options.reportedProbes);
   return app;
 }

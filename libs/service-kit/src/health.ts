@@ -39,15 +39,26 @@ export async function checkReadiness(
   return { ready: entries.every(([, ok]) => ok), checks };
 }
 
-/** `/healthz`: the process is alive. `/readyz`: every dependency answers and the process is not draining. */
-export function registerHealthRoutes(app: FastifyInstance, probes: ReadinessProbes): void {
+/**
+ * `/healthz`: the process is alive. `/readyz`: every probe of `probes` (what this process cannot serve without)
+ * answers and the process is not draining. `reported` probes are looked at and listed under `reported`, but do
+ * not make the process unready: the gateway reports the services behind it there, because a gateway that went
+ * unready whenever one service was down would take every other service, and the web app, off the load balancer
+ * with it (a readiness probe on a downstream dependency turns one failure into an outage).
+ */
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  probes: ReadinessProbes,
+  reported: ReadinessProbes = {},
+): void {
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
-    const { ready, checks } = await checkReadiness(probes);
+    const [{ ready, checks }, others] = await Promise.all([checkReadiness(probes), checkReadiness(reported)]);
+    const extra = Object.keys(reported).length > 0 ? { reported: others.checks } : {};
     if (!ready || draining.has(app)) {
-      return reply.code(503).send({ error: ERRORS.serviceUnavailable, checks });
+      return reply.code(503).send({ error: ERRORS.serviceUnavailable, checks, ...extra });
     }
-    return { status: 'ready', checks };
+    return { status: others.ready ? 'ready' : 'degraded', checks, ...extra };
   });
 }
 
