@@ -188,6 +188,32 @@ describe('deep links through sign-in', () => {
       await page.context().close();
     }
   });
+
+  test('without a page to return to, a user whose menu leaves out the dashboard lands on their first entry', async () => {
+    // Menu permissions are super_admin's to choose (an institution_admin's new user gets the role's defaults).
+    const { user: admin } = await apiAs(system, DEMO_ACCOUNTS.northwindAdmin.email);
+    const { call } = await apiAs(system, DEMO_ACCOUNTS.superAdmin.email);
+    const email = `no-dashboard-${Date.now()}@northwind.labline.test`;
+    await call('POST', '/users', {
+      email,
+      first_name: 'Nadia',
+      last_name: 'Nodash',
+      role: 'lab_user',
+      institution_id: admin.institution_id,
+      clinician_institution_ids: [],
+      permissions: ['tests', 'patients'],
+      password: DEMO_PASSWORD,
+    });
+    const page = await system.newPage();
+    await page.goto('/login');
+    await submitSignIn(page, email);
+    // The navigation lists Patients before Test Requests (spec 1 §2), so Patients is home, not Access Denied.
+    await page.waitForURL('**/patients');
+    await page.getByRole('heading', { name: 'Patients', exact: true }).waitFor();
+    await page.goto('/');
+    await page.waitForURL('**/patients');
+    await page.context().close();
+  });
 });
 
 test('the user form shows Clinician Institutions only for the clinician role', async () => {

@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
-import { Navigate, createBrowserRouter, useMatches, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, useMatches, type RouteObject } from 'react-router-dom';
 import { FullPageSpinner } from '../../shared/FullPageSpinner';
 import { useSession } from '../session/SessionContext';
 import { readStoredToken } from '../session/storage';
-import { RedirectToSignIn } from '../session/SignInRedirect';
+import { RedirectHome, RedirectToSignIn } from '../session/SignInRedirect';
 import { RouteElement } from './RouteElement';
 import type { AppRoute } from './appRoute';
 import { lazyPage } from './lazyPage';
@@ -66,7 +66,7 @@ export function createAppRouter() {
           // Errors inside a page render within the layout, keeping navigation usable.
           errorElement: routeErrorPage,
           children: [
-            { index: true, element: <Navigate to="/dashboard" replace /> },
+            { index: true, element: <RedirectHome /> },
             ...APP_ROUTES.filter((route) => !route.public).map(toRouteObject),
           ],
         },

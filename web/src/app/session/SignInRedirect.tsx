@@ -1,12 +1,22 @@
 import { Navigate, useLocation } from 'react-router-dom';
+import { homeEntry } from '../routing/homeEntry';
 import { loginPathFrom, pathAfterSignIn } from './nextPath';
+import { useCaller } from './useCaller';
 
 /** Sends a signed-out visitor to /login, remembering the page they opened (`?next=`). */
 export function RedirectToSignIn() {
   return <Navigate to={loginPathFrom(useLocation())} replace />;
 }
 
-/** Sends a signed-in user from /login on: to the page they had opened, else the dashboard. */
+/**
+ * Sends a signed-in user from /login on: to the page they had opened, else their home — the first page their
+ * navigation grants (the dashboard unless their menu permissions leave it out), never an Access Denied.
+ */
 export function RedirectAfterSignIn() {
-  return <Navigate to={pathAfterSignIn(useLocation().search)} replace />;
+  return <Navigate to={pathAfterSignIn(useLocation().search, homeEntry(useCaller()).path)} replace />;
+}
+
+/** The app's root address: the signed-in user's home. */
+export function RedirectHome() {
+  return <Navigate to={homeEntry(useCaller()).path} replace />;
 }

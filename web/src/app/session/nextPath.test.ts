@@ -61,4 +61,10 @@ describe('the sign-in round trip', () => {
     assert.equal(pathAfterSignIn('?next=javascript:alert(1)'), '/dashboard');
     assert.equal(pathAfterSignIn(''), '/dashboard');
   });
+
+  test('without a next page, the user’s home when their menu leaves the dashboard out', () => {
+    assert.equal(pathAfterSignIn('', '/patients'), '/patients');
+    assert.equal(pathAfterSignIn('?next=//evil.example', '/profile'), '/profile');
+    assert.equal(pathAfterSignIn('?next=%2Fusers', '/patients'), '/users');
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * Where sign-in leads: back to the page a signed-out visitor opened (/login?next=/patients/12), or to the
- * dashboard. Only a path of this app is followed, so a link to /login cannot send someone elsewhere after
+ * user's home (the dashboard for every role's defaults; routing/homeEntry.ts). Only a path of this app is followed, so a link to /login cannot send someone elsewhere after
  * they sign in (an open redirect).
  */
 
@@ -44,7 +44,7 @@ export function loginPathFrom(location: { pathname: string; search: string; hash
   return `${LOGIN_PATH}?${new URLSearchParams({ [NEXT_PARAM]: next }).toString()}`;
 }
 
-/** Where to go once signed in: the `next` of the sign-in address when it is one of the app's pages. */
-export function pathAfterSignIn(search: string): string {
-  return safeNextPath(new URLSearchParams(search).get(NEXT_PARAM)) ?? HOME_PATH;
+/** Where to go once signed in: the `next` of the sign-in address when it is one of the app's pages, else `home`. */
+export function pathAfterSignIn(search: string, home: string = HOME_PATH): string {
+  return safeNextPath(new URLSearchParams(search).get(NEXT_PARAM)) ?? home;
 }
