@@ -24,7 +24,7 @@ import {
   type ProcessExit,
   ROOT,
 } from './process';
-import { ensureWebBuild, WEB_DIST } from './web-build';
+import { ensureWebBuild } from './web-build';
 
 export { describeExit, PortInUseError, type ProcessExit } from './process';
 
@@ -164,7 +164,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     closers.push(nats.stop);
     log(`NATS: ${nats.source === 'started' ? 'nats-server started' : `using ${nats.source} server`}`);
 
-    ensureWebBuild(log);
+    // The build this stack serves for its whole life, even when a newer one is published meanwhile.
+    const webDist = ensureWebBuild(log);
 
     const common = {
       NATS_URL: nats.url,
@@ -205,7 +206,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...serviceUrls,
       PORT: String(gatewayPort),
       HOST: gatewayHost,
-      WEB_DIST,
+      WEB_DIST: webDist,
     });
     await ready(gateway, `http://127.0.0.1:${gatewayPort}/readyz`);
     if (stopping !== undefined) throw new Error(firstExit ? describeExit(firstExit) : 'stopped while starting');
