@@ -1,7 +1,8 @@
 /**
  * axe on every page the browser tests visit: a page arrived at (a load or an in-app navigation) is checked once it
  * has settled, at the test's next step on it (an action, goto, waitForURL, closing its context), so the check sees
- * the page as the test left it and never races the test's own clicks. Serious and critical violations fail the
+ * the page as the test left it and never races the test's own clicks. Each route is checked once per role and test
+ * file (see `checked`). Serious and critical violations fail the
  * test at that step with a readable list. With E2E_AXE_REPORT set to a file, they are listed there instead, and
  * the tests go on (to survey a change that touches many pages).
  */
@@ -135,23 +136,37 @@ async function seriousViolations(page: Page): Promise<Result[]> {
   }
 }
 
-/** The addresses checked so far in this test file, per account: a second visit of the same one is not checked again. */
+/**
+ * The pages checked so far in this test file, per role: a page is its route (ids stand as `:id`, the query and
+ * hash are left out), so a second record of the same kind, or a second account of the same role, is not checked
+ * again. Each role sees its own buttons and menus, so each role's pages are checked once.
+ */
 const checked = new Set<string>();
 
-/** Who the page is signed in as (the role and e-mail of the stored session), in the page's words. */
+/** Who the page is signed in as (the role of the stored session), in the page's words. */
 const SIGNED_IN_AS = `(() => {
   try {
-    const user = JSON.parse(localStorage.getItem('user'));
-    return user.role + ' ' + user.email;
+    return JSON.parse(localStorage.getItem('user')).role;
   } catch {
     return 'signed out';
   }
 })()`;
 
+const ID_SEGMENT = /^(\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** The route an address shows: its path with every id segment as `:id`. */
+export function routeOf(address: string): string {
+  const { pathname } = new URL(address);
+  return pathname
+    .split('/')
+    .map((segment) => (ID_SEGMENT.test(segment) ? ':id' : segment))
+    .join('/');
+}
+
 async function analyze(page: Page): Promise<void> {
   const address = page.url();
   const who = await page.evaluate<string>(SIGNED_IN_AS).catch(() => 'signed out');
-  const visit = `${who} ${address.replace(/^https?:\/\/[^/]+/, '')}`;
+  const visit = `${who} ${routeOf(address)}`;
   if (checked.has(visit)) return;
   checked.add(visit);
   const found = await seriousViolations(page);

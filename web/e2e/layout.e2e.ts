@@ -15,7 +15,7 @@ import {
   type User,
 } from '@labline/contracts';
 import type { Locator, Page } from 'playwright-core';
-import { apiAs, DEMO_ACCOUNTS, DEMO_PASSWORD, navigationEntries, signIn, useSystem } from './support';
+import { apiAs, DEMO_ACCOUNTS, DEMO_PASSWORD, eventually, navigationEntries, signIn, useSystem } from './support';
 
 const system = useSystem();
 
@@ -38,19 +38,6 @@ interface LongRecords {
   institution: { id: number; name: string; email: string };
   admin: User;
   patient: { id: number; fullName: string; email: string };
-}
-
-/** Retries a set-up call that depends on a projection another service fills from NATS, until it is there. */
-async function eventually<T>(attempt: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
 }
 
 /** An institution, its administrator, a clinician and a patient, every name and e-mail 100 characters long. */

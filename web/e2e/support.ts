@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll } from 'vitest';
 import { loginResponseSchema, sessionUserSchema, type SessionUser } from '@labline/contracts';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { describeExit, startStack } from '../../deploy/dev/stack';
 import { checkAccessibilityOnClose, watchAccessibility } from './accessibility';
 
@@ -171,4 +171,57 @@ export async function apiAs(system: System, email: string, password: string = DE
     return response.json();
   };
   return { user, call };
+}
+
+/**
+ * Retries a set-up call that depends on a projection another service fills from NATS (a new clinician, an
+ * institution's stats) until it succeeds or the time is up; the last failure is thrown then.
+ */
+export async function eventually<T>(attempt: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+/** The open dropdown of an antd Select (the page shows one at a time). */
+const openDropdownOptions = (page: Page) =>
+  page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+
+/** Opens the antd Select labelled `label` (within `scope`, the page by default) and picks the option `option`. */
+export async function pickOption(page: Page, label: string, option: string, scope: Page | Locator = page) {
+  await scope.getByLabel(label, { exact: true }).click();
+  await openDropdownOptions(page)
+    .filter({ hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
+    .click();
+}
+
+/**
+ * The options the antd Select labelled `label` offers, as shown; the dropdown is closed again by leaving the field
+ * (Escape would close a modal around it too).
+ */
+export async function offeredOptions(page: Page, label: string, scope: Page | Locator = page): Promise<string[]> {
+  await scope.getByLabel(label, { exact: true }).click();
+  const options = openDropdownOptions(page);
+  await options.first().waitFor();
+  const texts = await options.allInnerTexts();
+  await page.keyboard.press('Tab');
+  return texts.map((text) => text.trim());
+}
+
+/** The errors shown under the form field labelled `label`. */
+export const formFieldErrors = (scope: Page | Locator, label: string) =>
+  scope
+    .locator('.ant-form-item')
+    .filter({ has: scope.getByLabel(label, { exact: true }) })
+    .locator('.ant-form-item-explain-error');
+
+/** Waits for the antd message (toast) saying `text`. */
+export async function messageShown(page: Page, text: string): Promise<void> {
+  await page.locator('.ant-message').getByText(text, { exact: true }).waitFor();
 }

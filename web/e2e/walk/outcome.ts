@@ -1,0 +1,110 @@
+/**
+ * What a screen of the walk shows (a page, Access Denied with its text, a not-found card, or an error) and
+ * what the policy says it should show. The expectation is asked of @labline/contracts (the route table's
+ * section and rule, then the record rules); the texts are the spec's, per area.
+ */
+import assert from 'node:assert/strict';
+import {
+  ERRORS,
+  canEditInstitution,
+  canEditPatient,
+  canManageUser,
+  canReadPatient,
+  canReadUser,
+  type Caller,
+  type Patient,
+  type User,
+} from '@labline/contracts';
+import type { Page } from 'playwright-core';
+import { ROUTE_TABLE, canOpenRoute, type RouteAccess } from '../../src/app/routing/routeTable';
+
+export type Outcome =
+  { kind: 'page' } | { kind: 'denied'; message: string } | { kind: 'notFound' } | { kind: 'error'; message: string };
+
+/** The record an `:id` route is opened with; null facts: no such record. */
+export type RouteTarget =
+  | { kind: 'patient'; id: number; patient: Patient | null }
+  | { kind: 'user'; id: number; user: User | null }
+  | { kind: 'institution'; id: number; exists: boolean }
+  | { kind: 'other'; id: number };
+
+/**
+ * The route the router renders for a path, ranked as react-router ranks them: static segments before `:id`,
+ * the catch-all last.
+ */
+export function routeAt(pathname: string): RouteAccess {
+  const rank = (route: RouteAccess) => (route.path === '/*' ? 2 : route.path.includes(':') ? 1 : 0);
+  const matches = ROUTE_TABLE.filter(
+    (route) => route.path === '/*' || new RegExp(`^${route.path.replace(/:id/g, '[^/]+')}$`).test(pathname),
+  );
+  return [...matches].sort((a, b) => rank(a) - rank(b))[0]!;
+}
+
+const denied = (message: string): Outcome => ({ kind: 'denied', message });
+
+/** What the policy lets the caller see at this route with this record. */
+export function expectedOutcome(caller: Caller, route: RouteAccess, target: RouteTarget | null): Outcome {
+  if (!canOpenRoute(caller, route)) return denied(route.deniedMessage ?? ERRORS.forbidden);
+  if (route.path === '/*') return { kind: 'notFound' };
+  const editing = route.path.endsWith('/edit');
+  switch (target?.kind) {
+    case 'patient':
+      // Another tenant's patient answers as a missing one does (the server says 404, not 403).
+      if (target.patient === null || !canReadPatient(caller, target.patient)) return { kind: 'notFound' };
+      return editing && !canEditPatient(caller, target.patient) ? denied(ERRORS.forbidden) : { kind: 'page' };
+    case 'user':
+      if (target.user === null || !canReadUser(caller, target.user)) return { kind: 'notFound' };
+      return editing && !canManageUser(caller, target.user) ? denied(ERRORS.noPermissionManageUsers) : { kind: 'page' };
+    case 'institution':
+      if (!canEditInstitution(caller, target.id)) return denied(ERRORS.noPermissionManageInstitutions);
+      return target.exists ? { kind: 'page' } : { kind: 'notFound' };
+    default:
+      return { kind: 'page' };
+  }
+}
+
+const WAIT_MS = 15_000;
+const POLL_MS = 50;
+
+/**
+ * What the main area shows once it has settled: no skeleton or spinner, and a page title or a result card.
+ * A page that keeps loading fails here, as a dead end too.
+ */
+export async function readOutcome(page: Page): Promise<Outcome> {
+  const main = page.getByRole('main');
+  const busy = main.locator('.ant-skeleton, .ant-spin-spinning');
+  const shown = main.locator('h1, h2, h3, .ant-result-title');
+  const deadline = Date.now() + WAIT_MS;
+  while ((await busy.count()) > 0 || (await shown.count()) === 0) {
+    if (Date.now() > deadline) throw new Error(`${page.url()} is still loading after ${WAIT_MS} ms`);
+    await page.waitForTimeout(POLL_MS);
+  }
+  const result = main.locator('.ant-result').first();
+  const subtitle = async () => (await result.locator('.ant-result-subtitle').allInnerTexts()).join(' ').trim();
+  if ((await main.locator('.ant-result-403').count()) > 0) return denied(await subtitle());
+  if ((await main.locator('.ant-result-404').count()) > 0) return { kind: 'notFound' };
+  const failure = main.locator('.ant-result-500, .ant-result-error, .ant-alert-error');
+  if ((await failure.count()) > 0) return { kind: 'error', message: (await failure.first().innerText()).trim() };
+  const text = await main.innerText();
+  const failed = /Failed to [^\n]*/.exec(text) ?? /Unexpected Application Error![^\n]*/.exec(text);
+  if (failed !== null) return { kind: 'error', message: failed[0] };
+  return { kind: 'page' };
+}
+
+/** The screen shows what the policy expects; `where` names the account and the address in the failure. */
+export function assertOutcome(actual: Outcome, expected: Outcome, where: string): void {
+  assert.deepEqual(actual, expected, `${where}: expected ${describeOutcome(expected)}, got ${describeOutcome(actual)}`);
+}
+
+function describeOutcome(outcome: Outcome): string {
+  switch (outcome.kind) {
+    case 'page':
+      return 'its page';
+    case 'notFound':
+      return 'a not-found card';
+    case 'denied':
+      return `Access Denied "${outcome.message}"`;
+    case 'error':
+      return `an error "${outcome.message}"`;
+  }
+}

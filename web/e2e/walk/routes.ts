@@ -1,0 +1,78 @@
+/**
+ * Every route of the route table, opened by address as one account: each `:id` route with a record inside the
+ * account's scope and one outside it. A route the policy denies must say so at once, with the area's text and
+ * without asking the API for the page's data first; any other route must show what the policy expects.
+ */
+import assert from 'node:assert/strict';
+import type { Request } from 'playwright-core';
+import { ROUTE_TABLE, canOpenRoute, type RouteAccess } from '../../src/app/routing/routeTable';
+import { MISSING_ID } from './fixtures';
+import { assertOutcome, expectedOutcome, type RouteTarget } from './outcome';
+import { visit, where, type Walker } from './browse';
+
+/** An address no route names: the catch-all route's page. */
+export const UNKNOWN_ADDRESS = '/no-such-page';
+
+/** The records an `:id` route is opened with, per area of the route. */
+function targetsFor(walker: Walker, route: RouteAccess): RouteTarget[] {
+  const { patients, users, institutions } = walker.targets;
+  const area = route.path.split('/')[1];
+  if (!route.path.includes(':id')) return [];
+  switch (area) {
+    case 'patients':
+      return [patients.inside, patients.outside].map((patient) =>
+        patient === null
+          ? { kind: 'patient', id: MISSING_ID, patient: null }
+          : { kind: 'patient', id: patient.id, patient },
+      );
+    case 'users':
+      return [users.inside, users.outside].map((user) =>
+        user === null ? { kind: 'user', id: MISSING_ID, user: null } : { kind: 'user', id: user.id, user },
+      );
+    case 'institutions':
+      return [
+        { kind: 'institution', id: institutions.inside.id, exists: true },
+        institutions.outside === null
+          ? { kind: 'institution', id: MISSING_ID, exists: false }
+          : { kind: 'institution', id: institutions.outside.id, exists: true },
+      ];
+    default:
+      // Screens of later issues: no records exist yet, any id shows the placeholder (or Access Denied).
+      return [{ kind: 'other', id: 1 }];
+  }
+}
+
+/** API calls a denied screen may make: the session's own (profile, renewal), never the page's data. */
+const isPageData = (request: Request) => {
+  const { pathname } = new URL(request.url());
+  return pathname.startsWith('/api/') && !pathname.startsWith('/api/auth/');
+};
+
+/** Walks every route of the table. */
+export async function walkRoutes(walker: Walker): Promise<void> {
+  const { page, account } = walker;
+  for (const route of ROUTE_TABLE) {
+    if ('public' in route) continue;
+    const targets = targetsFor(walker, route);
+    for (const target of targets.length === 0 ? [null] : targets) {
+      const address: string =
+        route.path === '/*' ? UNKNOWN_ADDRESS : route.path.replace(':id', String(target?.id ?? MISSING_ID));
+      const deniedByRoute = !canOpenRoute(account.caller, route);
+      const requests: Request[] = [];
+      const record = (request: Request) => void (isPageData(request) && requests.push(request));
+      page.on('request', record);
+      // A screen that turns the caller away is opened as typed, where a form that flashed while the session is
+      // read back would show; a page the caller may see, in-app.
+      const expected = expectedOutcome(account.caller, route, target);
+      const outcome = await visit(walker, address, expected.kind === 'page' ? 'in-app' : 'typed');
+      page.off('request', record);
+      assertOutcome(outcome, expected, where(walker, address));
+      if (deniedByRoute) {
+        const asked = requests.map((request) => `${request.method()} ${new URL(request.url()).pathname}`);
+        assert.deepEqual(asked, [], `${where(walker, address)}: denied, yet the page's data was requested`);
+      }
+      walker.count.addresses += 1;
+    }
+    walker.count.routes += 1;
+  }
+}
