@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'vitest';
+import Fastify from 'fastify';
 import { SERVICES } from '@labline/contracts';
+import { accessFor } from './policy';
 import { API_PREFIX, claimedPaths, ROUTES, routerPaths } from './routes';
 
 test('every row sits under /api and claims at least one path (no row is shadowed)', () => {
@@ -40,4 +42,29 @@ test('every service has a row and only the sign-in form is public', () => {
     ROUTES.filter((row) => row.access === 'public').map((row) => row.path),
     ['/api/auth/login'],
   );
+});
+
+test('the catalogue, lab assignment and history paths reach clinical; catalogue writes need the cms section', async () => {
+  // The gateway's own router (Fastify's) over the claimed patterns, asked for each path.
+  const router = Fastify();
+  for (const [pattern, row] of claimedPaths())
+    router.all(pattern, async () => ({ service: row.service, path: row.path }));
+  const paths: [string, string][] = [
+    ['GET', '/api/cms/sample-types?active=true'],
+    ['PUT', '/api/cms/collection-devices/4'],
+    ['GET', '/api/cms/markers/7/history'],
+    ['GET', '/api/cms/labs/active'],
+    ['GET', '/api/cms/test-form-fields?institution_id=1'],
+    ['GET', '/api/institutions/3/labs/9/history'],
+    ['DELETE', '/api/institutions/3/labs/9'],
+    ['GET', '/api/patients/12/history'],
+  ];
+  for (const [method, url] of paths) {
+    const response = await router.inject({ method: method as 'GET', url });
+    assert.equal(response.json().service, 'clinical', `${method} ${url}`);
+  }
+  const cms = claimedPaths().get('/api/cms/*');
+  assert.deepEqual(cms && accessFor(cms, 'POST'), ['cms']);
+  assert.deepEqual(cms && accessFor(cms, 'GET'), ['cms', 'tests', 'results']);
+  await router.close();
 });

@@ -52,7 +52,8 @@ export const ROUTES: readonly RouteRow[] = [
   // below a user: the e-mail communication card, which client_admin uses too (spec 3 §6)
   { path: '/api/users', service: 'identity', access: 'authenticated' },
   // lab assignments are clinical's: the order form reads the labs of a sample type (tests), the Labs tab
-  // and the institution detail assign them (super_admin, institution_admin: the cms roles)
+  // of the institution detail assigns them (super_admin, and the institution_admin of that institution, which
+  // the service checks per institution)
   { path: '/api/institutions/:id/labs', service: 'clinical', access: ['tests', 'cms'] },
   // GET is the full list (administrators for the patient list, the inventory form); POST creates an
   // institution, which only the institution form does (super_admin)
@@ -77,8 +78,9 @@ export const ROUTES: readonly RouteRow[] = [
   { path: '/api/cms/notification-*', service: 'notifications', access: ['cms'] },
   { path: '/api/cms/reminder-configs', service: 'notifications', access: ['cms'] },
   { path: '/api/cms/test-notification', service: 'notifications', access: ['cms'] },
-  // the lookups also feed the order form (tests) and the result form's markers and panels (results)
-  { path: '/api/cms', service: 'clinical', access: ['cms', 'tests', 'results'] },
+  // the lookups also feed the order form (tests) and the result form's markers and panels (results); they are
+  // written on the CMS screen only (the service then checks the kind's cms sub-permission)
+  { path: '/api/cms', service: 'clinical', access: ['cms', 'tests', 'results'], writeAccess: ['cms'] },
 
   // inventory; the fulfillment screens open items and pick one for a replacement request, and an
   // institution_admin views the list and uses Request Item on low-stock rows (spec 2 §6)

@@ -66,6 +66,17 @@ export const ERRORS = {
   noPermissionViewAnalytics: "You don't have permission to view analytics.",
   noPermissionManageCmsFields: "You don't have permission to manage CMS fields.",
   patientNotFoundOrNoAccess: 'The patient does not exist or you do not have access to it.',
+  // spec 3 §5, §8: lab assignments and the CMS catalogue (clinical service)
+  selectLabAndSampleType: 'Please select both a lab and sample type',
+  labAssignmentNotFound: 'Lab assignment not found',
+  failedToFetchAssignedLabs: 'Failed to fetch assigned labs',
+  failedToAssignLab: 'Failed to assign lab',
+  failedToRemoveLabAssignment: 'Failed to remove lab assignment',
+  failedToSaveItem: 'Failed to save item',
+  failedToFetchCollectionDevices: 'Failed to fetch collection devices',
+  failedToSaveCollectionDevice: 'Failed to save collection device',
+  failedToDeleteCollectionDevice: 'Failed to delete collection device',
+  failedToUpdateCollectionDevice: 'Failed to update collection device',
 } as const;
 
 export const MESSAGES = {
@@ -75,6 +86,9 @@ export const MESSAGES = {
   patientDeleted: 'Patient deleted successfully',
   userDeactivated: 'User deactivated successfully',
   userReactivated: 'User reactivated successfully',
+  // spec 3 §8
+  labAssigned: 'Lab assigned successfully',
+  labAssignmentRemoved: 'Lab assignment removed successfully',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -4,6 +4,7 @@
  * names its field by the body's key ("password: must be at least 8 characters"); the web shows it as
  * "Password must be at least 8 characters." on the field of that label.
  */
+import { CATALOGUE_FIELD_ERRORS } from './catalogue-errors';
 import { ERRORS, PATIENT_FIELD_ERRORS } from './errors';
 
 /** The forms' labels by request field. A form whose label differs passes its own (the institution's name). */
@@ -37,6 +38,24 @@ export const FIELD_LABELS = {
   institution_number: 'Institution Number',
   institution_type: 'Institution Type',
   address: 'Address',
+  // the CMS catalogue's forms (spec 3 §2) and lab assignments
+  description: 'Description',
+  active: 'Active',
+  sort_order: 'Sort Order',
+  marker_code: 'Marker Code (LOINC)',
+  value: 'Sample Volume (µL)',
+  units: 'Units',
+  units_ucum: 'UCUM Units',
+  range_min: 'Range Min',
+  range_max: 'Range Max',
+  sample_type_ids: 'Sample Types',
+  tube_type_ids: 'Tube Types',
+  collection_device_ids: 'Collection Devices',
+  sample_type_id: 'Sample Type',
+  marker_ids: 'Markers',
+  max_capacity: 'Max Capacity (µL)',
+  lab_id: 'Lab',
+  sample_type: 'Sample Type',
 } as const satisfies Readonly<Record<string, string>>;
 
 /** A server error text that concerns one field: that field, and what to tell the user when the text is terse. */
@@ -76,4 +95,13 @@ export const KNOWN_FIELD_ERRORS: Readonly<Record<string, KnownFieldError>> = {
   [ERRORS.superAdminHasNoInstitution]: { field: 'institution_id' },
   [ERRORS.selectAtLeastOnePermission]: { field: 'permissions' },
   [ERRORS.selectAtLeastOneCmsSubPermission]: { field: 'permissions' },
+  [ERRORS.selectLabAndSampleType]: { field: null },
+  [CATALOGUE_FIELD_ERRORS.ownInstitutionRequired]: {
+    field: 'institution_ids',
+    sentence: 'Your own institution cannot be removed from this item.',
+  },
+  [CATALOGUE_FIELD_ERRORS.labAlreadyAssigned]: {
+    field: 'lab_id',
+    sentence: 'This lab is already assigned to the institution for this sample type.',
+  },
 };

@@ -29,38 +29,7 @@ import {
   type Caller,
   type PatientAccessFacts,
 } from './records';
-
-const OWN = 1;
-const OTHER = 2;
-const CALLER_ID = 10;
-
-/** Each role's caller: institution OWN (none for super_admin), default permissions. */
-function callerAs(role: Role): Caller {
-  return callerFromUser({
-    id: CALLER_ID,
-    role,
-    institution_id: role === 'super_admin' ? null : OWN,
-    clinician_institution_ids: [],
-    permissions: [],
-  });
-}
-
-/** A row per role in ROLES order: super_admin, institution_admin, clinician, client_admin, fulfillment_agent, lab_user. */
-type Row = readonly [boolean, boolean, boolean, boolean, boolean, boolean];
-const T = true;
-const F = false;
-
-function assertMatrix(
-  name: string,
-  expected: Record<string, Row>,
-  check: (caller: Caller, relation: string) => boolean,
-) {
-  for (const [relation, row] of Object.entries(expected)) {
-    ROLES.forEach((role, index) => {
-      assert.equal(check(callerAs(role), relation), row[index], `${name}: ${role} × ${relation}`);
-    });
-  }
-}
+import { assertMatrix, callerAs, CALLER_ID, F, OTHER, OWN, T } from './access-matrix.fixture';
 
 const PATIENTS: Record<string, PatientAccessFacts> = {
   'own institution, assigned to the caller': { institution_ids: [OWN], clinician_id: CALLER_ID },

@@ -11,3 +11,4 @@ export * from './caller';
 export * from './projection';
 export * from './rebuild';
 export * from './service';
+export * from './history';

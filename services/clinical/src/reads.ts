@@ -7,26 +7,37 @@ import {
   canListInstitutionPatients,
   patientScope,
   type Caller,
+  type HistoryEntry,
   type Patient,
   type PatientListQuery,
 } from '@labline/contracts';
-import type { DatabasePool } from 'slonik';
+import { catalogueReads, type CatalogueReads, type ReadDependencies } from './catalogue-reads';
+import { patientStream } from './domain/patient/events';
+import { patientHistory } from './history';
 import { findPatient, listInstitutionPatients, listPatients, type PatientPage } from './projections/patients/queries';
 
-export interface ClinicalReads {
+export interface ClinicalReads extends CatalogueReads {
   /** The patients list of the caller's scope. */
   patients(query: PatientListQuery): Promise<PatientPage>;
   /** A patient the caller may see, or null (unknown and out of scope look the same). */
   patient(id: number): Promise<Patient | null>;
+  /** The history of a patient the caller may see, or null. */
+  patientHistory(id: number): Promise<HistoryEntry[] | null>;
   /** An institution's patients the caller may see, or null when the institution is not theirs. */
   institutionPatients(institutionId: number): ReturnType<typeof listInstitutionPatients> | null;
 }
 
-export function clinicalReads(pool: DatabasePool, caller: Caller): ClinicalReads {
+export function clinicalReads(deps: ReadDependencies, caller: Caller): ClinicalReads {
+  const { pool, store } = deps;
   const scope = patientScope(caller);
   return {
+    ...catalogueReads(deps, caller),
     patients: (query) => listPatients(pool, scope, query),
     patient: (id) => findPatient(pool, scope, id),
+    async patientHistory(id) {
+      if (!(await findPatient(pool, scope, id))) return null;
+      return patientHistory(pool, await store.readStream(patientStream(id)));
+    },
     institutionPatients: (institutionId) =>
       canListInstitutionPatients(caller, institutionId) ? listInstitutionPatients(pool, scope, institutionId) : null,
   };

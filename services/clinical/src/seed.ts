@@ -110,7 +110,8 @@ export function demoPatients(northwind: number, riverside: number, clinician: nu
   });
 }
 
-const SEED_CALLER: Caller = {
+/** The demo seeds act as a super_admin; their events record the system as the actor. */
+export const SEED_CALLER: Caller = {
   userId: 0,
   role: 'super_admin',
   institutionId: null,
@@ -118,7 +119,14 @@ const SEED_CALLER: Caller = {
   permissions: [],
 };
 
-async function waitForDirectory(deps: CommandDependencies, timeoutMs: number) {
+/** identity's demo institutions and clinician, as projected here. */
+export interface DemoDirectory {
+  northwind: number;
+  riverside: number;
+  clinician: number;
+}
+
+async function waitForDirectory(deps: CommandDependencies, timeoutMs: number): Promise<DemoDirectory | null> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const institutions = await institutionIdsByName(deps.pool, [NORTHWIND, RIVERSIDE]);
@@ -133,20 +141,23 @@ async function waitForDirectory(deps: CommandDependencies, timeoutMs: number) {
   }
 }
 
+export type SeedOutcome = { seeded: number } | { skipped: 'already seeded' | 'identity demo data did not arrive' };
+
 /**
- * The demo patients, through the same command path as POST /patients, once identity's demo institutions
- * and clinician have arrived over NATS. Only into a database where no patient was ever registered; a lock
- * keeps replicas starting together from seeding twice.
+ * Runs a demo seed through the same command paths as the API, once identity's demo institutions and
+ * clinician have arrived over NATS, and only into a database where the aggregate's id sequence was never
+ * used; a lock keeps replicas starting together from seeding twice. `seed` answers how many it wrote.
  */
-export async function seedDemoPatients(
+export async function seedOnce(
   deps: CommandDependencies,
-  options: { waitMs: number },
-): Promise<{ seeded: number } | { skipped: 'already seeded' | 'identity demo data did not arrive' }> {
+  options: { sequence: 'patient_id_seq' | 'catalogue_item_id_seq'; waitMs: number },
+  seed: (directory: DemoDirectory, metadata: AppendMetadata) => Promise<number>,
+): Promise<SeedOutcome> {
   return deps.pool.connect(async (connection) => {
     await connection.query(sql.unsafe`SELECT pg_advisory_lock(hashtext('labline-clinical-seed'))`);
     try {
       const used = await connection.oneFirst(
-        sql.type(z.object({ is_called: z.boolean() }))`SELECT is_called FROM patient_id_seq`,
+        sql.type(z.object({ is_called: z.boolean() }))`SELECT is_called FROM ${sql.identifier([options.sequence])}`,
       );
       if (used) return { skipped: 'already seeded' };
       const directory = await waitForDirectory(deps, options.waitMs);
@@ -157,11 +168,17 @@ export async function seedDemoPatients(
         causationId: null,
         traceparent: null,
       };
-      const patients = demoPatients(directory.northwind, directory.riverside, directory.clinician);
-      for (const patient of patients) await registerPatient(deps, SEED_CALLER, patient, metadata);
-      return { seeded: patients.length };
+      return { seeded: await seed(directory, metadata) };
     } finally {
       await connection.query(sql.unsafe`SELECT pg_advisory_unlock(hashtext('labline-clinical-seed'))`);
     }
   });
 }
+
+/** The demo patients (spec 1 §3), as POST /patients registers them. */
+export const seedDemoPatients = (deps: CommandDependencies, options: { waitMs: number }): Promise<SeedOutcome> =>
+  seedOnce(deps, { sequence: 'patient_id_seq', waitMs: options.waitMs }, async (directory, metadata) => {
+    const patients = demoPatients(directory.northwind, directory.riverside, directory.clinician);
+    for (const patient of patients) await registerPatient(deps, SEED_CALLER, patient, metadata);
+    return patients.length;
+  });

@@ -2,6 +2,7 @@
  * A clinical app on a fresh database and a private NATS per test file: real Postgres, real event store, the
  * real identity consumer fed with identity-shaped events, and real signed tokens.
  */
+import assert from 'node:assert/strict';
 import type { DurableConsumer } from '@labline/bus';
 import type { Role } from '@labline/contracts';
 import { openServiceDatabase } from '@labline/db';
@@ -206,11 +207,58 @@ export async function createPatient(
 
 export const errorOf = (response: LightMyRequestResponse) => (response.json() as { error: string }).error;
 
-/** A fingerprint of every stored event and patient row: what a refused request must leave unchanged. */
+/** A fingerprint of every stored event and read-model row: what a refused request must leave unchanged. */
 export async function storedState(context: ClinicalTestContext) {
   return context.pool.one(
-    sql.type(z.object({ events: z.number(), patients: z.string() }))`
+    sql.type(z.object({ events: z.number(), patients: z.string(), catalogue: z.string(), assignments: z.string() }))`
       SELECT (SELECT count(*) FROM events)::int AS events,
-             (SELECT md5(coalesce(string_agg(p::text, ',' ORDER BY p.id), '')) FROM patients p) AS patients`,
+             (SELECT md5(coalesce(string_agg(p::text, ',' ORDER BY p.id), '')) FROM patients p) AS patients,
+             (SELECT md5(coalesce(string_agg(c::text, ',' ORDER BY c.id), '')) FROM catalogue_items c) AS catalogue,
+             (SELECT md5(coalesce(string_agg(a::text, ',' ORDER BY a.id), '')) FROM lab_assignments a) AS assignments`,
   );
+}
+
+/** The request is refused with this status (and text), and nothing stored changes. */
+export async function refused(
+  context: ClinicalTestContext,
+  request: () => Promise<{ statusCode: number; body: string }>,
+  status: number,
+  text?: string,
+): Promise<string> {
+  const before = await storedState(context);
+  const response = await request();
+  assert.equal(response.statusCode, status, response.body);
+  const { error } = JSON.parse(response.body) as { error: string };
+  if (text !== undefined) assert.equal(error, text);
+  assert.deepEqual(await storedState(context), before, 'a refused request stores nothing');
+  return error;
+}
+
+/** A request of a test user: method, path and body. */
+export async function call(
+  context: ClinicalTestContext,
+  caller: TestUser,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  permissions: string[] = [],
+) {
+  return context.app.inject({
+    method,
+    url,
+    headers: await context.as(caller, permissions),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+/** Creates a catalogue item as the caller; answers the item. */
+export async function createItem(
+  context: ClinicalTestContext,
+  caller: TestUser,
+  kind: string,
+  body: Record<string, unknown>,
+): Promise<{ id: number } & Record<string, unknown>> {
+  const response = await call(context, caller, 'POST', `/cms/${kind}`, body);
+  if (response.statusCode !== 201) throw new Error(`create ${kind} failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { item: { id: number } & Record<string, unknown> }).item;
 }

@@ -5,12 +5,22 @@
  */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { JETSTREAM_STREAM, PATIENT_FIELD_ERRORS } from '@labline/contracts';
+import { CATALOGUE_FIELD_ERRORS, JETSTREAM_STREAM, PATIENT_FIELD_ERRORS } from '@labline/contracts';
 import { outdatedProjections, rebuildProjections } from '@labline/service-kit';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { service } from '../src/service';
-import { createPatient, errorOf, patientForm, startClinical, USERS, type ClinicalTestContext } from './harness';
+import {
+  call,
+  createItem,
+  createPatient,
+  errorOf,
+  NORTHWIND,
+  patientForm,
+  startClinical,
+  USERS,
+  type ClinicalTestContext,
+} from './harness';
 
 let context: ClinicalTestContext;
 beforeAll(async () => {
@@ -64,6 +74,51 @@ describe('projection rebuild', () => {
     assert.equal(errorOf(duplicate), PATIENT_FIELD_ERRORS.medicalRecordNumberTaken);
   });
 
+  it('rebuilds the catalogue and lab assignments from the event store equal to the live tables', async () => {
+    const blood = await createItem(context, USERS.superAdmin, 'sample-types', { name: 'Blood' });
+    const urine = await createItem(context, USERS.northwindAdmin, 'sample-types', { name: 'Urine' });
+    const marker = await createItem(context, USERS.superAdmin, 'markers', {
+      name: 'Glucose',
+      marker_code: '2345-7',
+      units: 'mg/dL',
+      sample_type_ids: [blood.id],
+    });
+    await createItem(context, USERS.superAdmin, 'panels', {
+      name: 'Sugar',
+      sample_type_id: blood.id,
+      marker_ids: [marker.id],
+    });
+    const lab = await createItem(context, USERS.superAdmin, 'labs', { name: 'Meridian' });
+    const labs = `/institutions/${NORTHWIND}/labs`;
+    const assigned = await call(context, USERS.superAdmin, 'POST', labs, { lab_id: lab.id, sample_type: 'Blood' });
+    const removed = await call(context, USERS.superAdmin, 'POST', labs, { lab_id: lab.id, sample_type: 'Urine' });
+    assert.equal(
+      (await call(context, USERS.superAdmin, 'PUT', `/cms/markers/${marker.id}`, { value: 20 })).statusCode,
+      200,
+    );
+    const removal = await call(context, USERS.superAdmin, 'DELETE', `${labs}/${removed.json().assignment.id}`);
+    assert.equal(removal.statusCode, 200, removal.body);
+    assert.equal((await call(context, USERS.superAdmin, 'DELETE', `/cms/sample-types/${urine.id}`)).statusCode, 200);
+
+    const tables = async () => ({
+      items: await rowsOf('catalogue_items'),
+      assignments: await rowsOf('lab_assignments'),
+    });
+    const live = await tables();
+    const [outcome] = await rebuildProjections(
+      service,
+      { pool: context.pool, store: context.store, nc: context.nats.nc },
+      ['catalogue'],
+    );
+    assert.equal(outcome?.events, 10);
+    assert.deepEqual(await tables(), live);
+    // The unique index is still the one that answers 409.
+    const again = await call(context, USERS.superAdmin, 'POST', labs, { lab_id: lab.id, sample_type: 'Blood' });
+    assert.equal(again.statusCode, 409, again.body);
+    assert.equal(errorOf(again), CATALOGUE_FIELD_ERRORS.labAlreadyAssigned);
+    assert.equal(assigned.statusCode, 201);
+  });
+
   it("rebuilds identity's directory from the JetStream stream, publishing nothing", async () => {
     const live = { institutions: await rowsOf('institutions'), users: await rowsOf('users') };
     const published = await streamMessages();
@@ -91,7 +146,7 @@ describe('projection rebuild', () => {
   it('names an unknown projection', async () => {
     await assert.rejects(
       rebuildProjections(service, { pool: context.pool, store: context.store, nc: context.nats.nc }, ['nope']),
-      /unknown projection nope; known: patients, identity-directory/,
+      /unknown projection nope; known: patients, catalogue, identity-directory/,
     );
   });
 });

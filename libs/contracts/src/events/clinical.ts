@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDateSchema, entityIdSchema } from '../http/fields';
+import { CATALOGUE_EVENT_SCHEMAS } from './catalogue';
 
 /**
  * Clinical events of the Patient aggregate (stream `patient-{id}`). Every event carries the whole
@@ -54,6 +55,7 @@ export const CLINICAL_EVENT_SCHEMAS = {
   PatientUpdated: patientUpdatedSchema,
   PatientDeleted: patientDeletedSchema,
   PatientRemovedFromInstitutions: patientRemovedFromInstitutionsSchema,
+  ...CATALOGUE_EVENT_SCHEMAS,
 } as const;
 export type ClinicalEventType = keyof typeof CLINICAL_EVENT_SCHEMAS;
 export type ClinicalEventData<T extends ClinicalEventType> = z.infer<(typeof CLINICAL_EVENT_SCHEMAS)[T]>;

@@ -2,6 +2,7 @@ import {
   canUsePatients,
   ERRORS,
   errorBodySchema,
+  historyResponseSchema,
   idParamSchema,
   institutionPatientsResponseSchema,
   paginate,
@@ -30,7 +31,7 @@ export const patientRoutes =
   (context: ClinicalContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preHandler', allow(canUsePatients));
-    const readsOf = (request: FastifyRequest) => clinicalReads(context.pool, callerOf(request));
+    const readsOf = (request: FastifyRequest) => clinicalReads(context, callerOf(request));
     const visiblePatient = async (request: FastifyRequest, id: number) => {
       const patient = await readsOf(request).patient(id);
       if (!patient) throw httpError(404, ERRORS.patientNotFound);
@@ -62,6 +63,16 @@ export const patientRoutes =
       { schema: { params: idParamSchema, response: { 200: patientDetailResponseSchema, ...errors } } },
       // Test requests arrive with the ordering capability (roadmap step 5).
       async (request) => ({ patient: { ...(await visiblePatient(request, request.params.id)), test_requests: [] } }),
+    );
+
+    app.get(
+      '/patients/:id/history',
+      { schema: { params: idParamSchema, response: { 200: historyResponseSchema, ...errors } } },
+      async (request) => {
+        const history = await readsOf(request).patientHistory(request.params.id);
+        if (!history) throw httpError(404, ERRORS.patientNotFound);
+        return { history };
+      },
     );
 
     app.post(

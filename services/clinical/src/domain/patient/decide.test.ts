@@ -1,21 +1,11 @@
 import { describe, it } from 'vitest';
 import { ERRORS, PATIENT_FIELD_ERRORS, type Caller, type PatientInput, type PatientSnapshot } from '@labline/contracts';
 import { deciderSpecification } from '@labline/eventstore/testing';
-import { RuleViolation } from '@labline/eventstore';
+import { admin, NORTHWIND, RIVERSIDE, superAdmin, violation } from '../callers.fixture';
 import { patientDecider, type PatientFacts } from './decide';
 
 const spec = deciderSpecification(patientDecider);
 
-const NORTHWIND = 1;
-const RIVERSIDE = 2;
-const superAdmin: Caller = { userId: 1, role: 'super_admin', institutionId: null, institutionIds: [], permissions: [] };
-const admin: Caller = {
-  userId: 2,
-  role: 'institution_admin',
-  institutionId: NORTHWIND,
-  institutionIds: [NORTHWIND],
-  permissions: [],
-};
 const clinician: Caller = {
   userId: 3,
   role: 'clinician',
@@ -93,9 +83,6 @@ const update = (caller: Caller, input: Partial<PatientInput> = {}, given: Patien
   data: { patientId: 42, input: { ...form, ...input }, caller, facts: given },
 });
 const remove = (caller: Caller) => ({ type: 'DeletePatient' as const, data: { patientId: 42, caller } });
-
-const violation = (kind: RuleViolation['kind'], message?: string) => (error: unknown) =>
-  error instanceof RuleViolation && error.kind === kind && (message === undefined || error.message === message);
 
 describe('patient decider: registration', () => {
   it('registers with a generated record number when none is given', () => {

@@ -71,3 +71,21 @@ export async function activeUserIdsByEmail(db: CommonQueryMethods, emails: reado
   );
   return new Map(rows.map((row) => [row.email.toLowerCase(), row.id]));
 }
+
+const idNameSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** Users' display names ("First Last") by id: who acted, in a record's history. */
+export async function userNames(db: CommonQueryMethods, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.any(sql.type(idNameSchema)`
+    SELECT id, first_name || ' ' || last_name AS name FROM users WHERE id = ANY(${sql.array([...ids], 'int4')})`);
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** Institution names by id. */
+export async function institutionNames(db: CommonQueryMethods, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.any(sql.type(idNameSchema)`
+    SELECT id, name FROM institutions WHERE id = ANY(${sql.array([...ids], 'int4')})`);
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
