@@ -20,6 +20,7 @@ const serviceSchema = z.object({
   environment: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   depends_on: z.record(z.string(), z.object({ condition: z.string() })).optional(),
   profiles: z.array(z.string()).optional(),
+  volumes: z.array(z.string()).optional(),
   healthcheck: z.object({ test: z.array(z.string()) }).optional(),
 });
 const composeSchema = z.object({ services: z.record(z.string(), serviceSchema) });
@@ -27,7 +28,9 @@ const composeSchema = z.object({ services: z.record(z.string(), serviceSchema) }
 const compose = composeSchema.parse(
   parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }),
 );
+// compose's NATS includes the users of Kubernetes (one definition for both), mounted beside its nats.conf.
 const natsConfig = readFileSync(path.join(ROOT, 'deploy/docker/nats/nats.conf'), 'utf8');
+const natsUsers = readFileSync(path.join(ROOT, 'k8s/base/nats/auth.conf'), 'utf8');
 
 function service(name: string) {
   const found = compose.services[name];
@@ -51,7 +54,17 @@ describe('docker-compose.yml', () => {
     expect(runtime.environment?.DATABASE_ADMIN_URL).toBeUndefined();
     expect(String(runtime.environment?.DATABASE_URL)).toMatch(new RegExp(`^postgres://${name}_app:`));
     expect(runtime.environment?.NATS_USER).toBe(name);
-    expect(natsConfig).toMatch(new RegExp(`user: ${name}\\n\\s+password: \\$NATS_${name.toUpperCase()}_PASSWORD`));
+    expect(natsUsers).toMatch(new RegExp(`user: ${name}\\n\\s+password: \\$NATS_${name.toUpperCase()}_PASSWORD`));
+    expect(runtime.environment?.NATS_PASSWORD).toBe(`\${NATS_${name.toUpperCase()}_PASSWORD:-${name}-nats-dev}`);
+  });
+
+  it('gives NATS the users of k8s/base/nats/auth.conf, the one definition of who may do what', () => {
+    expect(natsConfig).toMatch(/^include 'auth.conf'$/m);
+    expect(service('nats').volumes).toContain('./k8s/base/nats/auth.conf:/etc/nats/auth.conf:ro');
+    // Every password auth.conf reads from the environment is set, or the server would refuse to start.
+    const variables = [...natsUsers.matchAll(/\$(NATS_[A-Z_]+_PASSWORD)/g)].map((match) => match[1]!);
+    expect(variables.length).toBeGreaterThan(DEPLOYED_SERVICES.length);
+    for (const variable of variables) expect(service('nats').environment?.[variable], variable).toBeDefined();
   });
 
   it('starts the services one after another in DEPLOYED_SERVICES order, then the gateway', () => {
