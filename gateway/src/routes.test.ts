@@ -44,12 +44,20 @@ test('every service has a row and only the sign-in form is public', () => {
   );
 });
 
-test('the catalogue, lab assignment and history paths reach clinical; catalogue writes need the cms section', async () => {
-  // The gateway's own router (Fastify's) over the claimed patterns, asked for each path.
+/** Fails unless the gateway's own router (Fastify's) over the claimed patterns sends each path to clinical. */
+async function assertReachClinical(paths: readonly [string, string][]) {
   const router = Fastify();
   for (const [pattern, row] of claimedPaths())
     router.all(pattern, async () => ({ service: row.service, path: row.path }));
-  const paths: [string, string][] = [
+  for (const [method, url] of paths) {
+    const response = await router.inject({ method: method as 'GET', url });
+    assert.equal(response.json().service, 'clinical', `${method} ${url}`);
+  }
+  await router.close();
+}
+
+test('the catalogue, lab assignment and history paths reach clinical; catalogue writes need the cms section', async () => {
+  await assertReachClinical([
     ['GET', '/api/cms/sample-types?active=true'],
     ['PUT', '/api/cms/collection-devices/4'],
     ['GET', '/api/cms/markers/7/history'],
@@ -58,13 +66,24 @@ test('the catalogue, lab assignment and history paths reach clinical; catalogue 
     ['GET', '/api/institutions/3/labs/9/history'],
     ['DELETE', '/api/institutions/3/labs/9'],
     ['GET', '/api/patients/12/history'],
-  ];
-  for (const [method, url] of paths) {
-    const response = await router.inject({ method: method as 'GET', url });
-    assert.equal(response.json().service, 'clinical', `${method} ${url}`);
-  }
+  ]);
   const cms = claimedPaths().get('/api/cms/*');
   assert.deepEqual(cms && accessFor(cms, 'POST'), ['cms']);
   assert.deepEqual(cms && accessFor(cms, 'GET'), ['cms', 'tests', 'results']);
-  await router.close();
+});
+
+test('the test request paths reach clinical; reads need tests or results, writes tests', async () => {
+  await assertReachClinical([
+    ['GET', '/api/tests/requests?page=1&status=pending&limit=20'],
+    ['POST', '/api/tests/requests'],
+    ['GET', '/api/tests/requests/12'],
+    ['PUT', '/api/tests/requests/12'],
+    ['DELETE', '/api/tests/requests/12'],
+    ['PUT', '/api/tests/requests/12/status'],
+    ['POST', '/api/tests/requests/12/send-reminder'],
+    ['GET', '/api/tests/requests/12/history'],
+  ]);
+  const tests = claimedPaths().get('/api/tests/*');
+  assert.deepEqual(tests && accessFor(tests, 'GET'), ['tests', 'results']);
+  assert.deepEqual(tests && accessFor(tests, 'PUT'), ['tests']);
 });

@@ -70,8 +70,9 @@ export const ROUTES: readonly RouteRow[] = [
 
   // clinical; the order form's patient picker needs patients with the tests section alone
   { path: '/api/patients', service: 'clinical', access: ['patients', 'tests'] },
-  // the result form lists completed test requests and reads one (spec 2 §7)
-  { path: '/api/tests', service: 'clinical', access: ['tests', 'results'] },
+  // the result form lists completed test requests and reads one (spec 2 §7); orders, edits, status changes,
+  // archives and notifications are the test request screens' (the service checks the role per action)
+  { path: '/api/tests', service: 'clinical', access: ['tests', 'results'], writeAccess: ['tests'] },
   // storage locations: the sub-screen (super_admin, client_admin) and the inventory form's location list
   { path: '/api/cms/storage-locations', service: 'inventory', access: ['inventory'] },
   // notification logs and stats, reminder configurations, test notifications: CMS tabs

@@ -77,6 +77,22 @@ export const ERRORS = {
   failedToSaveCollectionDevice: 'Failed to save collection device',
   failedToDeleteCollectionDevice: 'Failed to delete collection device',
   failedToUpdateCollectionDevice: 'Failed to update collection device',
+  // spec 1 §5, §8: test requests (clinical service)
+  testRequestNotFound: 'Test Request Not Found',
+  pleaseSelectPatient: 'Please select a patient',
+  allTestsNeedBarcodes: 'All tests must have barcode numbers',
+  selectLaboratoryForAllTests: 'Please select a laboratory for all tests',
+  selectOrderingClinician: 'Please select an ordering clinician',
+  selectInstitutionForTestRequest: 'Please select an institution for this test request',
+  institutionContextRequired: 'Institution context is required. Please contact your administrator.',
+  deviceCapacityExceeded: 'Device Capacity Exceeded',
+  pleaseEnterMessage: 'Please enter a message',
+  failedToFetchTestRequestDetails: 'Failed to fetch test request details',
+  failedToFetchTestRequest: 'Failed to fetch test request',
+  failedToSaveTestRequest: 'Failed to save test request',
+  archiveFailed: 'Archive failed',
+  failedToUpdateStatus: 'Failed to update status',
+  failedToSendNotification: 'Failed to send notification',
 } as const;
 
 export const MESSAGES = {
@@ -89,6 +105,9 @@ export const MESSAGES = {
   // spec 3 §8
   labAssigned: 'Lab assigned successfully',
   labAssignmentRemoved: 'Lab assignment removed successfully',
+  // The spec gives no texts for these; worded as its own success messages are.
+  testRequestArchived: 'Test request archived successfully',
+  notificationRequested: 'Notification queued for delivery',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -22,3 +22,7 @@ export * from './http/catalogue';
 export * from './http/catalogue-bodies';
 export * from './http/history';
 export * from './http/lab-assignments';
+export * from './test-requests';
+export * from './test-request-errors';
+export * from './events/test-requests';
+export * from './http/test-requests';

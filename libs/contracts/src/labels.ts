@@ -6,6 +6,7 @@
  */
 import { CATALOGUE_FIELD_ERRORS } from './catalogue-errors';
 import { ERRORS, PATIENT_FIELD_ERRORS } from './errors';
+import { TEST_REQUEST_FIELD_ERRORS } from './test-request-errors';
 
 /** The forms' labels by request field. A form whose label differs passes its own (the institution's name). */
 export const FIELD_LABELS = {
@@ -56,6 +57,23 @@ export const FIELD_LABELS = {
   max_capacity: 'Max Capacity (µL)',
   lab_id: 'Lab',
   sample_type: 'Sample Type',
+  // the order form (spec 1 §4, §7)
+  patient_id: 'Patient',
+  priority: 'Priority',
+  status: 'Status',
+  panel_id: 'Panel',
+  device_selections: 'Collection Device',
+  department: 'Department',
+  cms_priority: 'CMS Priority',
+  cms_status: 'CMS Status',
+  notes: 'Notes',
+  custom_data: 'Additional Fields',
+  barcode_number: 'Barcode Number',
+  expected_test_datetime: 'Expected Test Date',
+  fulfillment_by_partner: 'Fulfillment by Partner',
+  fulfillment_partner_id: 'Fulfillment Partner',
+  test_type_id: 'Test Type',
+  custom_message: 'Message',
 } as const satisfies Readonly<Record<string, string>>;
 
 /** A server error text that concerns one field: that field, and what to tell the user when the text is terse. */
@@ -99,6 +117,18 @@ export const KNOWN_FIELD_ERRORS: Readonly<Record<string, KnownFieldError>> = {
   [CATALOGUE_FIELD_ERRORS.ownInstitutionRequired]: {
     field: 'institution_ids',
     sentence: 'Your own institution cannot be removed from this item.',
+  },
+  [ERRORS.pleaseSelectPatient]: { field: 'patient_id' },
+  [ERRORS.allTestsNeedBarcodes]: { field: 'barcode_number' },
+  [ERRORS.selectLaboratoryForAllTests]: { field: 'lab_id' },
+  [ERRORS.selectOrderingClinician]: { field: 'clinician_id' },
+  [ERRORS.selectInstitutionForTestRequest]: { field: 'institution_id' },
+  [ERRORS.institutionContextRequired]: { field: null },
+  [ERRORS.pleaseEnterMessage]: { field: 'custom_message' },
+  [TEST_REQUEST_FIELD_ERRORS.unknownInstitution]: { field: 'institution_id', sentence: UNKNOWN_INSTITUTION },
+  [TEST_REQUEST_FIELD_ERRORS.barcodeTaken]: {
+    field: 'barcode_number',
+    sentence: 'This barcode number is already used by another test request.',
   },
   [CATALOGUE_FIELD_ERRORS.labAlreadyAssigned]: {
     field: 'lab_id',

@@ -15,8 +15,9 @@ import { catalogueReads, type CatalogueReads, type ReadDependencies } from './ca
 import { patientStream } from './domain/patient/events';
 import { patientHistory } from './history';
 import { findPatient, listInstitutionPatients, listPatients, type PatientPage } from './projections/patients/queries';
+import { testRequestReads, type TestRequestReads } from './test-request-reads';
 
-export interface ClinicalReads extends CatalogueReads {
+export interface ClinicalReads extends CatalogueReads, TestRequestReads {
   /** The patients list of the caller's scope. */
   patients(query: PatientListQuery): Promise<PatientPage>;
   /** A patient the caller may see, or null (unknown and out of scope look the same). */
@@ -32,6 +33,7 @@ export function clinicalReads(deps: ReadDependencies, caller: Caller): ClinicalR
   const scope = patientScope(caller);
   return {
     ...catalogueReads(deps, caller),
+    ...testRequestReads(deps, caller),
     patients: (query) => listPatients(pool, scope, query),
     patient: (id) => findPatient(pool, scope, id),
     async patientHistory(id) {

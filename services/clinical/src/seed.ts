@@ -141,17 +141,20 @@ async function waitForDirectory(deps: CommandDependencies, timeoutMs: number): P
   }
 }
 
-export type SeedOutcome = { seeded: number } | { skipped: 'already seeded' | 'identity demo data did not arrive' };
+export type SeedOutcome =
+  | { seeded: number }
+  | { skipped: 'already seeded' | 'identity demo data did not arrive' | 'demo patients or catalogue missing' };
 
 /**
  * Runs a demo seed through the same command paths as the API, once identity's demo institutions and
  * clinician have arrived over NATS, and only into a database where the aggregate's id sequence was never
- * used; a lock keeps replicas starting together from seeding twice. `seed` answers how many it wrote.
+ * used; a lock keeps replicas starting together from seeding twice. `seed` answers how many it wrote (or why
+ * it wrote nothing).
  */
 export async function seedOnce(
   deps: CommandDependencies,
-  options: { sequence: 'patient_id_seq' | 'catalogue_item_id_seq'; waitMs: number },
-  seed: (directory: DemoDirectory, metadata: AppendMetadata) => Promise<number>,
+  options: { sequence: 'patient_id_seq' | 'catalogue_item_id_seq' | 'test_request_id_seq'; waitMs: number },
+  seed: (directory: DemoDirectory, metadata: AppendMetadata) => Promise<number | SeedOutcome>,
 ): Promise<SeedOutcome> {
   return deps.pool.connect(async (connection) => {
     await connection.query(sql.unsafe`SELECT pg_advisory_lock(hashtext('labline-clinical-seed'))`);
@@ -168,7 +171,8 @@ export async function seedOnce(
         causationId: null,
         traceparent: null,
       };
-      return { seeded: await seed(directory, metadata) };
+      const outcome = await seed(directory, metadata);
+      return typeof outcome === 'number' ? { seeded: outcome } : outcome;
     } finally {
       await connection.query(sql.unsafe`SELECT pg_advisory_unlock(hashtext('labline-clinical-seed'))`);
     }

@@ -210,11 +210,20 @@ export const errorOf = (response: LightMyRequestResponse) => (response.json() as
 /** A fingerprint of every stored event and read-model row: what a refused request must leave unchanged. */
 export async function storedState(context: ClinicalTestContext) {
   return context.pool.one(
-    sql.type(z.object({ events: z.number(), patients: z.string(), catalogue: z.string(), assignments: z.string() }))`
+    sql.type(
+      z.object({
+        events: z.number(),
+        patients: z.string(),
+        catalogue: z.string(),
+        assignments: z.string(),
+        requests: z.string(),
+      }),
+    )`
       SELECT (SELECT count(*) FROM events)::int AS events,
              (SELECT md5(coalesce(string_agg(p::text, ',' ORDER BY p.id), '')) FROM patients p) AS patients,
              (SELECT md5(coalesce(string_agg(c::text, ',' ORDER BY c.id), '')) FROM catalogue_items c) AS catalogue,
-             (SELECT md5(coalesce(string_agg(a::text, ',' ORDER BY a.id), '')) FROM lab_assignments a) AS assignments`,
+             (SELECT md5(coalesce(string_agg(a::text, ',' ORDER BY a.id), '')) FROM lab_assignments a) AS assignments,
+             (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY t.id), '')) FROM test_requests t) AS requests`,
   );
 }
 

@@ -1,11 +1,16 @@
 /**
- * Rebuilding clinical's projections from their sources gives tables equal to the live ones: patients from
- * clinical's event store, the identity directory from the JetStream stream. Nothing is appended or
+ * Rebuilding clinical's projections from their sources gives tables equal to the live ones: patients, the
+ * catalogue and test requests from clinical's event store, the identity directory from the JetStream stream. Nothing is appended or
  * published, and the constraint names the 409s rely on survive the swap.
  */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { CATALOGUE_FIELD_ERRORS, JETSTREAM_STREAM, PATIENT_FIELD_ERRORS } from '@labline/contracts';
+import {
+  CATALOGUE_FIELD_ERRORS,
+  JETSTREAM_STREAM,
+  PATIENT_FIELD_ERRORS,
+  TEST_REQUEST_FIELD_ERRORS,
+} from '@labline/contracts';
 import { outdatedProjections, rebuildProjections } from '@labline/service-kit';
 import { sql } from 'slonik';
 import { z } from 'zod';
@@ -21,6 +26,7 @@ import {
   USERS,
   type ClinicalTestContext,
 } from './harness';
+import { createOrderFixtures, orderForm, orderTest } from './test-request-fixtures';
 
 let context: ClinicalTestContext;
 beforeAll(async () => {
@@ -119,6 +125,48 @@ describe('projection rebuild', () => {
     assert.equal(assigned.statusCode, 201);
   });
 
+  it('rebuilds the test requests from the event store equal to the live table', async () => {
+    const fixtures = await createOrderFixtures(context);
+    const form = { sample_type: null, sample_type_id: fixtures.blood };
+    const kept = await orderTest(context, fixtures, USERS.northwindAdmin, form);
+    const moved = await orderTest(context, fixtures, USERS.northwindAdmin, form);
+    const archived = await orderTest(context, fixtures, USERS.superAdmin, form);
+    const url = (id: number, rest = '') => `/tests/requests/${id}${rest}`;
+    const steps = [
+      await call(context, USERS.northwindAdmin, 'PUT', url(kept.id), {
+        ...orderForm(fixtures, { ...form, priority: 'stat' }),
+        barcode_number: kept.barcode_number,
+      }),
+      await call(context, USERS.labUser, 'PUT', url(moved.id, '/status'), { status: 'approved' }),
+      await call(context, USERS.labUser, 'PUT', url(moved.id, '/status'), { status: 'cancelled' }),
+      await call(context, USERS.superAdmin, 'DELETE', url(archived.id)),
+      await call(context, USERS.superAdmin, 'POST', url(kept.id, '/send-reminder'), {
+        reminder_type: 'custom_notification',
+        custom_message: 'Reminder',
+      }),
+    ];
+    assert.deepEqual(
+      steps.map((step) => step.statusCode),
+      [200, 200, 200, 200, 202],
+    );
+    const live = await rowsOf('test_requests');
+    const [outcome] = await rebuildProjections(
+      service,
+      { pool: context.pool, store: context.store, nc: context.nats.nc },
+      ['test-requests'],
+    );
+    // Three orders, an edit, two status changes and an archive (the notification request changes no row).
+    assert.equal(outcome?.events, 7);
+    assert.deepEqual(await rowsOf('test_requests'), live);
+    // The unique barcode is still the index that answers 409.
+    const again = await call(context, USERS.superAdmin, 'POST', '/tests/requests', {
+      ...orderForm(fixtures, form),
+      barcode_number: archived.barcode_number,
+    });
+    assert.equal(again.statusCode, 409, again.body);
+    assert.equal(errorOf(again), TEST_REQUEST_FIELD_ERRORS.barcodeTaken);
+  });
+
   it("rebuilds identity's directory from the JetStream stream, publishing nothing", async () => {
     const live = { institutions: await rowsOf('institutions'), users: await rowsOf('users') };
     const published = await streamMessages();
@@ -146,7 +194,7 @@ describe('projection rebuild', () => {
   it('names an unknown projection', async () => {
     await assert.rejects(
       rebuildProjections(service, { pool: context.pool, store: context.store, nc: context.nats.nc }, ['nope']),
-      /unknown projection nope; known: patients, catalogue, identity-directory/,
+      /unknown projection nope; known: patients, catalogue, test-requests, identity-directory/,
     );
   });
 });

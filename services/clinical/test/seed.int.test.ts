@@ -1,8 +1,10 @@
-/** The demo catalogue: seeded once, through the API's command paths, once identity's demo data has arrived. */
+/** The demo catalogue and test requests: seeded once, through the API's command paths, once identity's demo data has arrived. */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { isLoincCode } from '@labline/contracts';
+import { seedDemoPatients } from '../src/seed';
 import { seedDemoCatalogue } from '../src/seed-catalogue';
+import { seedDemoTestRequests } from '../src/seed-test-requests';
 import { call, NORTHWIND, RIVERSIDE, startClinical, USERS, type ClinicalTestContext } from './harness';
 
 let context: ClinicalTestContext;
@@ -17,7 +19,7 @@ beforeAll(async () => {
     phone: null,
     role: 'clinician',
     institution_id: NORTHWIND,
-    clinician_institution_ids: [NORTHWIND],
+    clinician_institution_ids: [NORTHWIND, RIVERSIDE],
     permissions: [],
     is_active: true,
   });
@@ -63,5 +65,22 @@ describe('demo catalogue seed', () => {
     const labs = async (institution: number) =>
       (await call(context, USERS.superAdmin, 'GET', `/institutions/${institution}/labs`)).json().labs.length;
     assert.deepEqual([await labs(NORTHWIND), await labs(RIVERSIDE)], [4, 4]);
+  });
+
+  it('seeds a handful of test requests across the statuses after the patients and catalogue, once', async () => {
+    assert.ok('seeded' in (await seedDemoPatients(context.context, { waitMs: 30_000 })));
+    const outcome = await seedDemoTestRequests(context.context, { waitMs: 30_000 });
+    assert.deepEqual(outcome, { seeded: 6 });
+    assert.deepEqual(await seedDemoTestRequests(context.context, { waitMs: 1 }), { skipped: 'already seeded' });
+    const { requests } = (await call(context, USERS.superAdmin, 'GET', '/tests/requests')).json();
+    assert.deepEqual(requests.map((request: { status: string }) => request.status).sort(), [
+      'approved',
+      'cancelled',
+      'completed',
+      'fulfilled',
+      'in_progress',
+      'pending',
+    ]);
+    assert.ok(requests.some((request: { test_name: string }) => request.test_name === 'Lipid Panel'));
   });
 });

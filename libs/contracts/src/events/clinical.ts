@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDateSchema, entityIdSchema } from '../http/fields';
 import { CATALOGUE_EVENT_SCHEMAS } from './catalogue';
+import { TEST_REQUEST_EVENT_SCHEMAS } from './test-requests';
 
 /**
  * Clinical events of the Patient aggregate (stream `patient-{id}`). Every event carries the whole
@@ -56,6 +57,7 @@ export const CLINICAL_EVENT_SCHEMAS = {
   PatientDeleted: patientDeletedSchema,
   PatientRemovedFromInstitutions: patientRemovedFromInstitutionsSchema,
   ...CATALOGUE_EVENT_SCHEMAS,
+  ...TEST_REQUEST_EVENT_SCHEMAS,
 } as const;
 export type ClinicalEventType = keyof typeof CLINICAL_EVENT_SCHEMAS;
 export type ClinicalEventData<T extends ClinicalEventType> = z.infer<(typeof CLINICAL_EVENT_SCHEMAS)[T]>;

@@ -76,8 +76,8 @@ export const collectionDeviceItemSchema = z.object({
 
 /**
  * A lab with the Labs tab's Stats: institution_count is the institutions it is assigned to; user_count is 0
- * (no user belongs to an external lab: lab_user accounts belong to institutions); test_request_count is 0
- * until test requests name their lab.
+ * (no user belongs to an external lab: lab_user accounts belong to institutions); test_request_count counts
+ * the requests ordered from it that are not archived.
  */
 export const labItemSchema = z.object({
   ...itemBase,

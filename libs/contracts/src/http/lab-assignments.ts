@@ -27,7 +27,7 @@ export const labAssignmentSchema = z.object({
 export type LabAssignment = z.infer<typeof labAssignmentSchema>;
 
 /** A select left empty sends '' or null: read as missing ("Please select both a lab and sample type"). */
-const chosenId = z
+export const chosenId = z
   .union([entityIdSchema, z.literal(''), z.null()], { error: 'must be an id' })
   .optional()
   .transform((value) => (typeof value === 'number' ? value : null));

@@ -61,8 +61,11 @@ export const patientRoutes =
     app.get(
       '/patients/:id',
       { schema: { params: idParamSchema, response: { 200: patientDetailResponseSchema, ...errors } } },
-      // Test requests arrive with the ordering capability (roadmap step 5).
-      async (request) => ({ patient: { ...(await visiblePatient(request, request.params.id)), test_requests: [] } }),
+      async (request) => {
+        const patient = await visiblePatient(request, request.params.id);
+        // The patient's requests the caller may see (a clinician: theirs and those of their patients).
+        return { patient: { ...patient, test_requests: await readsOf(request).patientTestRequests(patient.id) } };
+      },
     );
 
     app.get(

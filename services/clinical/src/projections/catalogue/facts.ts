@@ -48,8 +48,9 @@ export async function lockReferencedItems(db: CommonQueryMethods, itemIds: reado
 
 /**
  * Whether anything still refers to the item: markers (sample types, tube types, devices), panels (sample
- * type, markers), devices (tube types) and lab assignments (lab, sample type). Run after the item's row was
- * deleted in the same transaction, so a writer that locked it first has committed its reference by now.
+ * type, markers), devices (tube types), lab assignments (lab, sample type) and test requests (archived ones
+ * too: their record names the items). Run after the item's row was deleted in the same transaction, so a
+ * writer that locked it first has committed its reference by now.
  */
 export async function isCatalogueItemReferenced(db: CommonQueryMethods, itemId: number): Promise<boolean> {
   return db.oneFirst(sql.type(z.object({ referenced: z.boolean() }))`
@@ -58,6 +59,9 @@ export async function isCatalogueItemReferenced(db: CommonQueryMethods, itemId: 
              WHERE ${itemId} = ANY(sample_type_ids) OR ${itemId} = ANY(tube_type_ids)
                 OR ${itemId} = ANY(collection_device_ids) OR ${itemId} = ANY(marker_ids) OR sample_type_id = ${itemId})
         OR EXISTS (SELECT 1 FROM lab_assignments WHERE lab_id = ${itemId} OR sample_type_id = ${itemId})
+        OR EXISTS (SELECT 1 FROM test_requests
+                   WHERE lab_id = ${itemId} OR sample_type_id = ${itemId} OR panel_id = ${itemId}
+                      OR ${itemId} = ANY(marker_ids) OR ${itemId} = ANY(collection_device_ids))
       AS referenced`);
 }
 

@@ -25,7 +25,10 @@ const itemRowSchema = lookupItemSchema
   .extend(markerItemSchema.omit({ kind: true }).shape)
   .extend(panelItemSchema.omit({ kind: true, sample_type_id: true, marker_names: true }).shape)
   .extend(collectionDeviceItemSchema.pick({ max_capacity: true, tube_types: true }).shape)
-  .extend(labItemSchema.pick({ address: true, phone: true, email: true, institution_count: true }).shape)
+  .extend(
+    labItemSchema.pick({ address: true, phone: true, email: true, institution_count: true, test_request_count: true })
+      .shape,
+  )
   .extend({ kind: z.string(), sample_type_id: z.number().int().nullable() });
 type ItemRow = z.infer<typeof itemRowSchema>;
 
@@ -50,6 +53,7 @@ const ITEM_COLUMNS = sql.fragment`
   )} AS markers,
   c.max_capacity, c.address, c.phone, c.email,
   (SELECT count(DISTINCT a.institution_id)::int FROM lab_assignments a WHERE a.lab_id = c.id) AS institution_count,
+  (SELECT count(*)::int FROM test_requests t WHERE t.lab_id = c.id AND NOT t.archived) AS test_request_count,
   c.created_at, c.updated_at`;
 
 /** The contract's item of a row: the kind's schema keeps the fields of its kind (and checks them). */
@@ -58,9 +62,8 @@ function toItem(row: ItemRow): CatalogueItem {
   return CATALOGUE_ITEM_SCHEMAS[row.kind].parse({
     ...row,
     marker_names: row.markers.map((marker) => marker.name),
-    // Users belong to institutions, not to external labs; test requests name their lab once they exist.
+    // Users belong to institutions, not to external labs.
     user_count: 0,
-    test_request_count: 0,
   });
 }
 

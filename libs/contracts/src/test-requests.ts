@@ -1,0 +1,198 @@
+/**
+ * Test requests' policy (spec 1 §4, §5, §6, §9): statuses and priorities, the status transition table, the
+ * order form's constants and institution rule, and the per-record rules of who reads, orders, edits, cancels,
+ * archives, moves and notifies which request. Pure and free of zod (like records.ts), so the clinical
+ * service's decider and read scope and the web's buttons ask the same functions.
+ */
+import { canAccessSection } from './access';
+import { ERRORS } from './errors';
+import { canOrderTests, type Caller } from './records';
+import { TEST_REQUEST_FIELD_ERRORS } from './test-request-errors';
+
+/** spec 1 §4: a request's status. */
+export const TEST_REQUEST_STATUSES = [
+  'pending',
+  'approved',
+  'fulfilled',
+  'in_progress',
+  'completed',
+  'cancelled',
+] as const;
+export type TestRequestStatus = (typeof TEST_REQUEST_STATUSES)[number];
+
+/** spec 1 §4: a request's priority (urgent and stat count as Urgent on the list's counters). */
+export const TEST_REQUEST_PRIORITIES = ['normal', 'urgent', 'stat'] as const;
+export type TestRequestPriority = (typeof TEST_REQUEST_PRIORITIES)[number];
+
+/**
+ * The status a request may move to from each status. spec 1 §4 shows only the move to cancelled ("only
+ * non-completed requests may be cancelled"); the rest is Labline's lifecycle: ordered (pending), approved by
+ * the clinic, kit fulfilled (sent or sample taken), in the laboratory, completed (its result is final).
+ * Steps are not skipped and never go back; completed and cancelled are final.
+ */
+export const TEST_REQUEST_TRANSITIONS: Readonly<Record<TestRequestStatus, readonly TestRequestStatus[]>> = {
+  pending: ['approved', 'cancelled'],
+  approved: ['fulfilled', 'cancelled'],
+  fulfilled: ['in_progress', 'cancelled'],
+  in_progress: ['completed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+
+export const canMoveTestRequest = (from: TestRequestStatus, to: TestRequestStatus): boolean =>
+  TEST_REQUEST_TRANSITIONS[from].includes(to);
+
+/** spec 1 §4: only non-completed requests may be cancelled (and a cancelled one is cancelled already). */
+export const isCancellableStatus = (status: TestRequestStatus): boolean => canMoveTestRequest(status, 'cancelled');
+
+/** spec 1 §4: Archive is offered for requests that are neither completed nor cancelled. */
+export const isArchivableStatus = (status: TestRequestStatus): boolean =>
+  status !== 'completed' && status !== 'cancelled';
+
+/** A completed or cancelled request is a record; its order is no longer edited. */
+export const isEditableStatus = isArchivableStatus;
+
+/** spec 1 §9: a device without max_capacity holds 100 µL. */
+export const DEFAULT_DEVICE_CAPACITY_UL = 100;
+/** spec 1 §5, §9: the expected test date is at least one hour ahead. */
+export const EXPECTED_TEST_MIN_LEAD_MS = 60 * 60 * 1000;
+/** spec 1 §9: test_type_id is always sent as 1. */
+export const DEFAULT_TEST_TYPE_ID = 1;
+/** spec 1 §9: the test list's page size. */
+export const TEST_REQUEST_PAGE_SIZE = 20;
+
+/** The volume the chosen markers need fits the device (µL; null capacity: the default). */
+export const fitsDevice = (requiredVolume: number, maxCapacity: number | null): boolean =>
+  requiredVolume <= (maxCapacity ?? DEFAULT_DEVICE_CAPACITY_UL);
+
+// ------------------------------------------------------------------------------------------------ access
+
+/** The part of a test request the rules look at. */
+export interface TestRequestAccessFacts {
+  institution_id: number;
+  /** The ordering clinician. */
+  clinician_id: number | null;
+  /** The clinician the patient is assigned to (null when none, or the patient is gone). */
+  patient_clinician_id: number | null;
+  status: TestRequestStatus;
+}
+
+/** Which requests a caller reads: all, those of some institutions, or a clinician's own there. */
+export type TestRequestScope =
+  | { kind: 'all' }
+  | { kind: 'institutions'; institutionIds: readonly number[] }
+  | { kind: 'clinician'; clinicianId: number; institutionIds: readonly number[] }
+  | { kind: 'none' };
+
+const subjectOf = (caller: Caller) => ({ role: caller.role, permissions: caller.permissions });
+
+/** The test request routes: the tests section, or results, whose form reads requests (the gateway's policy). */
+export const canUseTestRequests = (caller: Caller): boolean =>
+  caller.role !== 'fulfillment_agent' &&
+  (canAccessSection(subjectOf(caller), 'tests') || canAccessSection(subjectOf(caller), 'results'));
+
+/**
+ * As for patients: super_admin all; institution_admin, lab_user and client_admin their institution's; a
+ * clinician the requests they ordered or of the patients assigned to them, within their institutions.
+ */
+export function testRequestScope(caller: Caller): TestRequestScope {
+  if (!canUseTestRequests(caller)) return { kind: 'none' };
+  switch (caller.role) {
+    case 'super_admin':
+      return { kind: 'all' };
+    case 'clinician':
+      return { kind: 'clinician', clinicianId: caller.userId, institutionIds: caller.institutionIds };
+    default:
+      return { kind: 'institutions', institutionIds: caller.institutionIds };
+  }
+}
+
+export function isInTestRequestScope(scope: TestRequestScope, request: TestRequestAccessFacts): boolean {
+  switch (scope.kind) {
+    case 'all':
+      return true;
+    case 'institutions':
+      return scope.institutionIds.includes(request.institution_id);
+    case 'clinician':
+      return (
+        scope.institutionIds.includes(request.institution_id) &&
+        (request.clinician_id === scope.clinicianId || request.patient_clinician_id === scope.clinicianId)
+      );
+    case 'none':
+      return false;
+  }
+}
+
+export const canReadTestRequest = (caller: Caller, request: TestRequestAccessFacts): boolean =>
+  isInTestRequestScope(testRequestScope(caller), request);
+
+/** New Test Request and the order form (spec 1 §6): super_admin, institution_admin, clinician, client_admin. */
+export const canCreateTestRequest = (caller: Caller): boolean => canOrderTests(caller);
+
+/** Edit: the ordering roles, on a request they see that is neither completed nor cancelled. */
+export const canEditTestRequest = (caller: Caller, request: TestRequestAccessFacts): boolean =>
+  canReadTestRequest(caller, request) && canOrderTests(caller) && isEditableStatus(request.status);
+
+/** Archive (the list's and the detail's): the ordering roles, on a request neither completed nor cancelled. */
+export const canArchiveTestRequest = (caller: Caller, request: TestRequestAccessFacts): boolean =>
+  canReadTestRequest(caller, request) && canOrderTests(caller) && isArchivableStatus(request.status);
+
+/** Roles that cancel and move a request along its lifecycle (the detail page's Cancel, spec 1 §6). */
+export const changesTestRequestStatus = (caller: Caller): boolean =>
+  canAccessSection(subjectOf(caller), 'tests') &&
+  (caller.role === 'super_admin' ||
+    caller.role === 'institution_admin' ||
+    caller.role === 'lab_user' ||
+    caller.role === 'clinician');
+
+/** Cancel: super_admin, institution_admin, lab_user and clinician, on a non-completed request they see. */
+export const canCancelTestRequest = (caller: Caller, request: TestRequestAccessFacts): boolean =>
+  canReadTestRequest(caller, request) && changesTestRequestStatus(caller) && isCancellableStatus(request.status);
+
+/** PUT /tests/requests/{id}/status: the cancelling roles, along the transition table. */
+export const canChangeTestRequestStatus = (
+  caller: Caller,
+  request: TestRequestAccessFacts,
+  to: TestRequestStatus,
+): boolean =>
+  canReadTestRequest(caller, request) && changesTestRequestStatus(caller) && canMoveTestRequest(request.status, to);
+
+/** Send Notification (spec 1 §6): super_admin, institution_admin and clinician. */
+export const notifiesAboutTestRequests = (caller: Caller): boolean =>
+  canAccessSection(subjectOf(caller), 'tests') &&
+  (caller.role === 'super_admin' || caller.role === 'institution_admin' || caller.role === 'clinician');
+
+export const canNotifyAboutTestRequest = (caller: Caller, request: TestRequestAccessFacts): boolean =>
+  canReadTestRequest(caller, request) && notifiesAboutTestRequests(caller);
+
+// ------------------------------------------------------------------------------- order form institution
+
+/**
+ * The institution a request is ordered for (spec 1 §6 order form institution rule), or the message that
+ * refuses it: super_admin must choose one; a clinician chooses among their institutions (their only one
+ * when the form names none); everyone else orders for their own institution.
+ */
+export function orderInstitution(
+  caller: Caller,
+  requested: number | null,
+): { institutionId: number } | { problem: string } {
+  if (caller.role === 'super_admin') {
+    return requested === null ? { problem: ERRORS.selectInstitutionForTestRequest } : { institutionId: requested };
+  }
+  if (caller.institutionIds.length === 0) return { problem: ERRORS.institutionContextRequired };
+  if (requested !== null) {
+    const own = caller.role === 'clinician' ? caller.institutionIds : [caller.institutionId];
+    return own.includes(requested)
+      ? { institutionId: requested }
+      : { problem: TEST_REQUEST_FIELD_ERRORS.unknownInstitution };
+  }
+  if (caller.role === 'clinician') {
+    const [only] = caller.institutionIds;
+    return caller.institutionIds.length === 1 && only !== undefined
+      ? { institutionId: only }
+      : { problem: ERRORS.selectInstitutionForTestRequest };
+  }
+  return caller.institutionId === null
+    ? { problem: ERRORS.institutionContextRequired }
+    : { institutionId: caller.institutionId };
+}

@@ -1,0 +1,287 @@
+import { describe, it } from 'vitest';
+import {
+  deviceCapacityExceeded,
+  ERRORS,
+  statusChangeNotAllowed,
+  TEST_REQUEST_FIELD_ERRORS as FIELD,
+  testRequestBodySchema,
+  type Caller,
+  type TestRequestSnapshot,
+} from '@labline/contracts';
+import { deciderSpecification } from '@labline/eventstore/testing';
+import { admin, NORTHWIND, RIVERSIDE, superAdmin, violation } from '../callers.fixture';
+import { testRequestDecider, type OrderFacts } from './decide';
+
+const spec = deciderSpecification(testRequestDecider);
+
+const clinician: Caller = {
+  userId: 3,
+  role: 'clinician',
+  institutionId: NORTHWIND,
+  institutionIds: [NORTHWIND],
+  permissions: [],
+};
+const labUser: Caller = { ...admin, userId: 4, role: 'lab_user' };
+const clientAdmin: Caller = { ...admin, userId: 5, role: 'client_admin' };
+const riversideAdmin: Caller = { ...admin, userId: 6, institutionId: RIVERSIDE, institutionIds: [RIVERSIDE] };
+
+const NOW = Date.parse('2030-01-01T08:00:00Z');
+const item = (id: number, name: string) => ({ id, name, active: true, institution_ids: [] as number[] });
+
+const facts: OrderFacts = {
+  institutionExists: true,
+  patient: { institution_ids: [NORTHWIND], clinician_id: 3 },
+  institutionClinicianIds: [3],
+  sampleType: item(10, 'Blood'),
+  lab: item(20, 'Meridian'),
+  labAssigned: true,
+  panel: { ...item(30, 'Diabetes Panel'), sample_type_id: 10, marker_ids: [40, 41] },
+  markers: [
+    { ...item(40, 'HbA1c'), sample_type_ids: [10], value: 50 },
+    { ...item(41, 'Glucose'), sample_type_ids: [10], value: 60 },
+  ],
+  devices: [{ ...item(50, 'Capillary kit'), max_capacity: 100 }],
+  partner: null,
+};
+
+const form = (overrides: Record<string, unknown> = {}) =>
+  testRequestBodySchema.parse({
+    patient_id: 7,
+    sample_type: 'Blood',
+    lab_id: 20,
+    marker_ids: '[40]',
+    collection_device_ids: '[50]',
+    barcode_number: 'BC-1',
+    expected_test_datetime: '2030-01-02',
+    institution_id: NORTHWIND,
+    clinician_id: 3,
+    ...overrides,
+  });
+
+const created: TestRequestSnapshot = {
+  testRequestId: 9,
+  patient_id: 7,
+  institution_id: NORTHWIND,
+  clinician_id: 3,
+  requested_by: 2,
+  test_type_id: 1,
+  priority: 'normal',
+  status: 'pending',
+  sample_type_id: 10,
+  sample_type: 'Blood',
+  panel_id: null,
+  marker_ids: [40],
+  collection_device_ids: [50],
+  device_selections: [
+    { device_id: 50, device_name: 'Capillary kit', quantity: 1, required_volume: 50, total_capacity: 100 },
+  ],
+  test_name: 'HbA1c',
+  department: null,
+  cms_priority: null,
+  cms_status: null,
+  notes: null,
+  custom_data: null,
+  barcode_number: 'BC-1',
+  expected_test_datetime: '2030-01-02T12:00:00.000Z',
+  lab_id: 20,
+  fulfillment_by_partner: false,
+  fulfillment_partner_id: null,
+};
+
+const create = (caller: Caller, overrides: Record<string, unknown> = {}, given: OrderFacts = facts) => ({
+  type: 'CreateTestRequest' as const,
+  data: { testRequestId: 9, caller, input: form(overrides), facts: given, now: NOW },
+});
+const update = (caller: Caller, overrides: Record<string, unknown> = {}, now = NOW) => ({
+  type: 'UpdateTestRequest' as const,
+  data: { testRequestId: 9, caller, input: form(overrides), facts, now, patientClinicianId: 3 },
+});
+const asker = (caller: Caller) => ({ testRequestId: 9, caller, patientClinicianId: 3 });
+const move = (caller: Caller, status: TestRequestSnapshot['status']) => ({
+  type: 'ChangeTestRequestStatus' as const,
+  data: { ...asker(caller), status },
+});
+const history = [{ type: 'TestRequestCreated' as const, data: created }];
+const filed = { testRequestId: 9, patient_id: 7, institution_id: NORTHWIND };
+
+describe('test request decider: ordering', () => {
+  it('orders one test with its derived name, device selection and noon expected date', () => {
+    spec
+      .given([])
+      .when(create(admin))
+      .then([{ type: 'TestRequestCreated', data: created }]);
+  });
+
+  it('names a panel by its name and orders its markers', () => {
+    spec
+      .given([])
+      .when(
+        create(
+          clinician,
+          {
+            panel_id: 30,
+            marker_ids: '[]',
+            collection_device_ids: '[]',
+            device_selections: '[{"device_id":50,"quantity":1}]',
+          },
+          {
+            ...facts,
+            devices: [{ ...item(50, 'Capillary kit'), max_capacity: 500 }],
+          },
+        ),
+      )
+      .then([
+        {
+          type: 'TestRequestCreated',
+          data: {
+            ...created,
+            requested_by: 3,
+            panel_id: 30,
+            marker_ids: [40, 41],
+            test_name: 'Diabetes Panel',
+            device_selections: [{ ...created.device_selections[0]!, required_volume: 110, total_capacity: 500 }],
+          },
+        },
+      ]);
+  });
+
+  it('refuses roles that do not order, and a second creation', () => {
+    spec.given([]).when(create(labUser)).thenThrows(violation('forbidden'));
+    spec.given(history).when(create(admin)).thenThrows(violation('conflict'));
+  });
+
+  it('holds the device capacity (100 µL when unset) and the expected date an hour ahead of its clock', () => {
+    spec
+      .given([])
+      .when(create(admin, { marker_ids: '[40, 41]' }))
+      .thenThrows(violation('invalid', deviceCapacityExceeded(110, 100)));
+    spec
+      .given([])
+      .when(
+        create(admin, { marker_ids: '[40, 41]' }, { ...facts, devices: [{ ...item(50, 'Kit'), max_capacity: null }] }),
+      )
+      .thenThrows(violation('invalid', deviceCapacityExceeded(110, 100)));
+    spec
+      .given([])
+      .when(create(admin, { expected_test_datetime: '2030-01-01T08:59:00Z' }))
+      .thenThrows(violation('invalid', FIELD.expectedDateTooSoon));
+    spec
+      .given([])
+      .when(create(admin, { expected_test_datetime: '2030-01-01T09:00:00Z' }))
+      .then([{ type: 'TestRequestCreated', data: { ...created, expected_test_datetime: '2030-01-01T09:00:00.000Z' } }]);
+  });
+
+  it('refuses a lab that does not serve the institution for the sample type, and a patient elsewhere', () => {
+    spec
+      .given([])
+      .when(create(admin, {}, { ...facts, labAssigned: false }))
+      .thenThrows(violation('invalid', 'lab_id: is not a laboratory assigned to this institution for Blood samples'));
+    spec
+      .given([])
+      .when(create(superAdmin, {}, { ...facts, patient: { institution_ids: [RIVERSIDE], clinician_id: 3 } }))
+      .thenThrows(violation('invalid', FIELD.patientNotOfInstitution));
+    spec
+      .given([])
+      .when(create(admin, { barcode_number: '' }))
+      .thenThrows(violation('invalid', ERRORS.allTestsNeedBarcodes));
+  });
+});
+
+describe('test request decider: changes', () => {
+  it('edits, keeping status and who ordered it; an unchanged form records nothing', () => {
+    const approved = [
+      ...history,
+      {
+        type: 'TestRequestStatusChanged' as const,
+        data: { ...filed, from: 'pending' as const, to: 'approved' as const },
+      },
+    ];
+    spec
+      .given(approved)
+      .when(update(clinician, { priority: 'urgent' }))
+      .then([{ type: 'TestRequestUpdated', data: { ...created, status: 'approved', priority: 'urgent' } }]);
+    // A clinician editing a colleague's order for their own patient keeps the colleague as its clinician.
+    const colleagues = [{ type: 'TestRequestCreated' as const, data: { ...created, clinician_id: 9 } }];
+    spec
+      .given(colleagues)
+      .when(update(clinician, { priority: 'stat' }))
+      .then([{ type: 'TestRequestUpdated', data: { ...created, clinician_id: 9, priority: 'stat' } }]);
+    // A stored expected date is not held to the lead again once it has passed.
+    spec
+      .given(history)
+      .when(update(admin, {}, Date.parse('2030-06-01T00:00:00Z')))
+      .then([]);
+  });
+
+  it('answers 404 out of scope or archived, 403 to roles that do not edit, 409 once completed', () => {
+    spec.given(history).when(update(riversideAdmin)).thenThrows(violation('not_found', ERRORS.testRequestNotFound));
+    spec.given([]).when(update(superAdmin)).thenThrows(violation('not_found'));
+    spec.given(history).when(update(labUser)).thenThrows(violation('forbidden'));
+    const archived = [
+      ...history,
+      { type: 'TestRequestArchived' as const, data: { ...filed, status: 'pending' as const } },
+    ];
+    spec.given(archived).when(update(superAdmin)).thenThrows(violation('not_found'));
+    const cancelled = [
+      ...history,
+      { type: 'TestRequestCancelled' as const, data: { ...filed, from: 'pending' as const } },
+    ];
+    spec.given(cancelled).when(update(admin)).thenThrows(violation('conflict', FIELD.notEditable));
+  });
+
+  it('moves along the transition table; to cancelled is a cancellation', () => {
+    spec
+      .given(history)
+      .when(move(labUser, 'approved'))
+      .then([{ type: 'TestRequestStatusChanged', data: { ...filed, from: 'pending', to: 'approved' } }]);
+    spec
+      .given(history)
+      .when(move(labUser, 'completed'))
+      .thenThrows(violation('conflict', statusChangeNotAllowed('pending', 'completed')));
+    spec.given(history).when(move(clientAdmin, 'approved')).thenThrows(violation('forbidden'));
+    spec
+      .given(history)
+      .when(move(clinician, 'cancelled'))
+      .then([{ type: 'TestRequestCancelled', data: { ...filed, from: 'pending' } }]);
+    const completed = [
+      ...history,
+      ...(['approved', 'fulfilled', 'in_progress', 'completed'] as const).map((to, index, steps) => ({
+        type: 'TestRequestStatusChanged' as const,
+        data: { ...filed, from: index === 0 ? ('pending' as const) : steps[index - 1]!, to },
+      })),
+    ];
+    spec.given(completed).when(move(admin, 'cancelled')).thenThrows(violation('conflict', FIELD.notCancellable));
+  });
+
+  it('archives for the ordering roles while neither completed nor cancelled', () => {
+    const archive = (caller: Caller) => ({ type: 'ArchiveTestRequest' as const, data: asker(caller) });
+    spec
+      .given(history)
+      .when(archive(clientAdmin))
+      .then([{ type: 'TestRequestArchived', data: { ...filed, status: 'pending' } }]);
+    spec.given(history).when(archive(labUser)).thenThrows(violation('forbidden'));
+    const cancelled = [
+      ...history,
+      { type: 'TestRequestCancelled' as const, data: { ...filed, from: 'pending' as const } },
+    ];
+    spec.given(cancelled).when(archive(admin)).thenThrows(violation('conflict', FIELD.notArchivable));
+  });
+
+  it('records a notification request with its message, which is required', () => {
+    const notify = (caller: Caller, message: string | null) => ({
+      type: 'RequestTestRequestNotification' as const,
+      data: { ...asker(caller), message },
+    });
+    spec
+      .given(history)
+      .when(notify(clinician, ' Bring the kit '))
+      .then([
+        {
+          type: 'TestRequestNotificationRequested',
+          data: { ...filed, reminder_type: 'custom_notification', custom_message: 'Bring the kit' },
+        },
+      ]);
+    spec.given(history).when(notify(clinician, null)).thenThrows(violation('invalid', ERRORS.pleaseEnterMessage));
+    spec.given(history).when(notify(labUser, 'Hi')).thenThrows(violation('forbidden'));
+  });
+});

@@ -1,0 +1,65 @@
+/** What the test request commands look up for the order form's rules. */
+import type { PatientAccessFacts } from '@labline/contracts';
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+
+const orderItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+  institution_ids: z.array(z.number().int()),
+  sample_type_ids: z.array(z.number().int()),
+  sample_type_id: z.number().int().nullable(),
+  marker_ids: z.array(z.number().int()),
+  value: z.number().nullable(),
+  max_capacity: z.number().int().nullable(),
+});
+export type OrderItemRow = z.infer<typeof orderItemSchema>;
+
+/** The catalogue items of these ids, with what the order rules look at. */
+export async function orderItems(db: CommonQueryMethods, ids: readonly number[]): Promise<OrderItemRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.any(sql.type(orderItemSchema)`
+    SELECT id, kind, name, active, institution_ids, sample_type_ids, sample_type_id, marker_ids, value, max_capacity
+    FROM catalogue_items WHERE id = ANY(${sql.array([...ids], 'int4')})`);
+  return [...rows];
+}
+
+/** Whether the lab serves the institution for the sample type (a lab assignment). */
+export async function isLabAssigned(
+  db: CommonQueryMethods,
+  institutionId: number,
+  labId: number,
+  sampleTypeId: number,
+) {
+  return db.oneFirst(sql.type(z.object({ assigned: z.boolean() }))`
+    SELECT EXISTS (SELECT 1 FROM lab_assignments
+                   WHERE institution_id = ${institutionId} AND lab_id = ${labId}
+                     AND sample_type_id = ${sampleTypeId}) AS assigned`);
+}
+
+/** A patient's institutions and clinician, or null. */
+export async function patientAccessFacts(
+  db: CommonQueryMethods,
+  patientId: number,
+): Promise<PatientAccessFacts | null> {
+  return db.maybeOne(sql.type(
+    z.object({ institution_ids: z.array(z.number().int()), clinician_id: z.number().int().nullable() }),
+  )`
+    SELECT institution_ids, clinician_id FROM patients WHERE id = ${patientId}`);
+}
+
+/** A user as the fulfillment partner rule looks at them, or null. */
+export async function partnerFacts(db: CommonQueryMethods, userId: number) {
+  return db.maybeOne(
+    sql.type(
+      z.object({
+        id: z.number().int(),
+        role: z.string(),
+        is_active: z.boolean(),
+        institution_id: z.number().int().nullable(),
+      }),
+    )`SELECT id, role, is_active, institution_id FROM users WHERE id = ${userId}`,
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * Changing test requests over HTTP: edits, status moves along the transition table, cancel, archive and the
+ * notification request, each by the roles spec 1 §6 gives it, with the history they leave.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'vitest';
+import { ERRORS, MESSAGES, statusChangeNotAllowed, TEST_REQUEST_FIELD_ERRORS } from '@labline/contracts';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { call, NORTHWIND, refused, USERS, type TestUser } from './harness';
+import { orderForm, orderSuite, orderTest } from './test-request-fixtures';
+
+const suite = orderSuite();
+const requestUrl = (id: number, rest = '') => `/tests/requests/${id}${rest}`;
+const get = (caller: TestUser, url: string) => call(suite.context, caller, 'GET', url);
+
+describe('changing test requests', () => {
+  it('edits the order, keeping status and who ordered it, and records the change in the history', async () => {
+    const { context, fixtures } = suite;
+    const request = await orderTest(context, fixtures, USERS.northwindAdmin);
+    const edited = await call(
+      context,
+      USERS.northwindClinician,
+      'PUT',
+      requestUrl(request.id),
+      orderForm(fixtures, {
+        barcode_number: request.barcode_number,
+        priority: 'urgent',
+        marker_ids: [fixtures.glucose],
+      }),
+    );
+    assert.equal(edited.statusCode, 200, edited.body);
+    const updated = edited.json().request;
+    assert.deepEqual(
+      [updated.priority, updated.test_name, updated.requested_by_name, updated.status],
+      ['urgent', 'Glucose', 'James', 'pending'],
+    );
+    const history = (await get(USERS.northwindAdmin, requestUrl(request.id, '/history'))).json().history;
+    assert.deepEqual(
+      history.map((entry: { action: string }) => entry.action),
+      ['updated', 'created'],
+    );
+    const fields = history[0].changes.map((change: { field: string }) => change.field).sort();
+    assert.deepEqual(fields, ['marker_ids', 'priority', 'test_name']);
+    assert.equal(history[0].actor.name, 'Emily Chen');
+    for (const caller of [USERS.labUser, USERS.fulfillmentAgent]) {
+      const response = await call(context, caller, 'PUT', requestUrl(request.id), orderForm(fixtures));
+      assert.equal(response.statusCode, 403, caller.role);
+    }
+  });
+
+  it('moves along the transition table only, by the roles that cancel', async () => {
+    const { context, fixtures } = suite;
+    const request = await orderTest(context, fixtures);
+    const move = (caller: TestUser, status: string) =>
+      call(context, caller, 'PUT', requestUrl(request.id, '/status'), { status });
+    await refused(context, () => move(USERS.labUser, 'completed'), 409, statusChangeNotAllowed('pending', 'completed'));
+    await refused(context, () => move(USERS.clientAdmin, 'approved'), 403);
+    for (const [caller, status] of [
+      [USERS.northwindClinician, 'approved'],
+      [USERS.labUser, 'fulfilled'],
+      [USERS.labUser, 'in_progress'],
+      [USERS.northwindAdmin, 'completed'],
+    ] as const) {
+      const response = await move(caller, status);
+      assert.equal(response.statusCode, 200, response.body);
+      assert.equal(response.json().request.status, status);
+    }
+    await refused(context, () => move(USERS.superAdmin, 'cancelled'), 409, TEST_REQUEST_FIELD_ERRORS.notCancellable);
+    await refused(
+      context,
+      () => call(context, USERS.superAdmin, 'DELETE', requestUrl(request.id)),
+      409,
+      TEST_REQUEST_FIELD_ERRORS.notArchivable,
+    );
+    await refused(
+      context,
+      () => call(context, USERS.superAdmin, 'PUT', requestUrl(request.id), orderForm(fixtures)),
+      409,
+      TEST_REQUEST_FIELD_ERRORS.notEditable,
+    );
+    const history = (await get(USERS.superAdmin, requestUrl(request.id, '/history'))).json().history;
+    assert.deepEqual(history[0].changes, [{ field: 'status', label: 'Status', from: 'in_progress', to: 'completed' }]);
+  });
+
+  it('cancels a request (lab users too) and then neither archives nor cancels it again', async () => {
+    const { context, fixtures } = suite;
+    const request = await orderTest(context, fixtures);
+    const cancel = (caller: TestUser) =>
+      call(context, caller, 'PUT', requestUrl(request.id, '/status'), { status: 'cancelled' });
+    await refused(context, () => cancel(USERS.clientAdmin), 403);
+    const cancelled = await cancel(USERS.labUser);
+    assert.equal(cancelled.statusCode, 200, cancelled.body);
+    assert.equal(cancelled.json().request.status, 'cancelled');
+    await refused(context, () => cancel(USERS.northwindAdmin), 409, TEST_REQUEST_FIELD_ERRORS.notCancellable);
+    await refused(
+      context,
+      () => call(context, USERS.northwindAdmin, 'DELETE', requestUrl(request.id)),
+      409,
+      TEST_REQUEST_FIELD_ERRORS.notArchivable,
+    );
+    const events = await context.pool.anyFirst(sql.type(z.object({ type: z.string() }))`
+      SELECT type FROM events WHERE stream = ${`testRequest-${request.id}`} ORDER BY version`);
+    assert.deepEqual(events, ['TestRequestCreated', 'TestRequestCancelled']);
+  });
+
+  it('archives for the ordering roles: gone from the list, the detail and the patient', async () => {
+    const { context, fixtures } = suite;
+    const request = await orderTest(context, fixtures);
+    await refused(context, () => call(context, USERS.labUser, 'DELETE', requestUrl(request.id)), 403);
+    const archived = await call(context, USERS.clientAdmin, 'DELETE', requestUrl(request.id));
+    assert.equal(archived.statusCode, 200, archived.body);
+    assert.deepEqual(archived.json(), { message: MESSAGES.testRequestArchived });
+    assert.equal((await get(USERS.superAdmin, requestUrl(request.id))).statusCode, 404);
+    const list = (await get(USERS.superAdmin, '/tests/requests?limit=100')).json().requests;
+    assert.ok(!list.some((row: { id: number }) => row.id === request.id));
+    const patient = (await get(USERS.superAdmin, `/patients/${fixtures.emilysPatient}`)).json().patient;
+    assert.ok(!patient.test_requests.some((row: { id: number }) => row.id === request.id));
+    // Its barcode stays taken.
+    const again = await call(
+      context,
+      USERS.superAdmin,
+      'POST',
+      '/tests/requests',
+      orderForm(fixtures, { barcode_number: request.barcode_number }),
+    );
+    assert.equal(again.statusCode, 409);
+  });
+
+  it('records a notification request for the notifications service; the message is required', async () => {
+    const { context, fixtures } = suite;
+    const request = await orderTest(context, fixtures);
+    const send = (caller: TestUser, custom_message: string | undefined) =>
+      call(context, caller, 'POST', requestUrl(request.id, '/send-reminder'), {
+        reminder_type: 'custom_notification',
+        ...(custom_message === undefined ? {} : { custom_message }),
+      });
+    await refused(context, () => send(USERS.northwindClinician, '  '), 400, ERRORS.pleaseEnterMessage);
+    await refused(context, () => send(USERS.northwindClinician, undefined), 400, ERRORS.pleaseEnterMessage);
+    await refused(context, () => send(USERS.labUser, 'Hello'), 403);
+    const sent = await send(USERS.northwindClinician, 'Please bring your kit on Monday.');
+    assert.equal(sent.statusCode, 202, sent.body);
+    const data = await context.pool.oneFirst(sql.type(z.object({ data: z.unknown() }))`
+      SELECT data FROM events WHERE stream = ${`testRequest-${request.id}`}
+        AND type = 'TestRequestNotificationRequested'`);
+    assert.deepEqual(data, {
+      testRequestId: request.id,
+      patient_id: fixtures.emilysPatient,
+      institution_id: NORTHWIND,
+      reminder_type: 'custom_notification',
+      custom_message: 'Please bring your kit on Monday.',
+    });
+  });
+});
