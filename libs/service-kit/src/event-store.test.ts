@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { DatabasePool } from 'slonik';
 import { describe, it } from 'vitest';
 import { ConfigError, parseConfig } from './config';
-import { createServiceEventStore } from './event-store';
+import { createServiceEventStore, eventStoreProblem } from './event-store';
 import { baseServiceConfigSchema } from './service';
 
 const base = { DATABASE_URL: 'postgres://clinical_app:secret@postgres:5432/labline' };
@@ -54,5 +54,15 @@ describe('choosing the event store', () => {
     } finally {
       await store.close();
     }
+  });
+
+  it('refuses, with a sentence naming the service, a service whose projections need the append transaction', () => {
+    const eventStoreDb = { EVENT_STORE: 'eventstoredb' } as const;
+    assert.match(
+      eventStoreProblem({ name: 'clinical', projections: [{}] }, eventStoreDb) ?? '',
+      /^EVENT_STORE=eventstoredb: clinical projects its read models in the append's transaction/,
+    );
+    assert.equal(eventStoreProblem({ name: 'clinical', projections: [{}] }, { EVENT_STORE: 'postgres' }), null);
+    assert.equal(eventStoreProblem({ name: 'reporting', projections: [] }, eventStoreDb), null);
   });
 });

@@ -43,7 +43,7 @@ import {
   postgresUrlSchema,
 } from './config';
 import { migrateDatabase, openDatabase } from './database';
-import { createServiceEventStore } from './event-store';
+import { createServiceEventStore, eventStoreProblem } from './event-store';
 import { natsProbe, postgresProbe, type ReadinessProbes } from './health';
 import type { JwksSource, TokenVerifier } from './jwt';
 import { consumerNameOf, type CrossServiceProjection, type Projection } from './projection';
@@ -297,6 +297,11 @@ export async function startService<C extends BaseServiceConfig, M extends EventS
   env: Record<string, string | undefined> = process.env,
 ): Promise<RunningService> {
   const config = loadConfig(definition.config, env);
+  const storeProblem = eventStoreProblem(definition, config);
+  if (storeProblem !== null) {
+    console.error(storeProblem);
+    process.exit(1);
+  }
   const schema = schemaOf(definition, config);
   const logger = createLogger(definition.name, config.LOG_LEVEL);
   const pool = await openDatabase(config, schema, await serviceMigrations(definition), definition.name);
