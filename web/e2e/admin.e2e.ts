@@ -7,6 +7,7 @@ import {
   apiAs,
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
+  eventually,
   navigationEntries,
   screenshot,
   signIn,
@@ -188,7 +189,7 @@ test('super_admin creates and edits an institution and sees its detail tabs', as
   const addClinician = page.getByRole('button', { name: 'Add Clinician' });
   await addClinician.waitFor();
   await page.getByRole('tab', { name: 'Labs' }).click();
-  await page.getByText('This page is not available yet').waitFor();
+  await page.getByRole('button', { name: 'Assign Lab' }).waitFor();
   await page.getByRole('tab', { name: 'Clinicians' }).click();
   await screenshot(page, 'institution-detail');
 
@@ -216,7 +217,8 @@ test('super_admin creates and edits an institution and sees its detail tabs', as
   await choose(page, 'Role', 'institution admin');
   const cms = page.getByRole('checkbox', { name: 'CMS Fields', exact: true });
   const subPermissions = page.getByRole('group', { name: 'CMS sub-permissions' }).getByRole('checkbox');
-  assert.equal(await cms.isChecked(), true);
+  // The role's defaults are filled in as the role changes: on a busy machine that takes a moment.
+  await eventually(async () => assert.equal(await cms.isChecked(), true), 5_000);
   assert.equal(await subPermissions.count(), CMS_SUB_PERMISSIONS.length);
   await cms.uncheck();
   assert.equal(await subPermissions.count(), 0);

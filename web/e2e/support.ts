@@ -189,36 +189,43 @@ export async function eventually<T>(attempt: () => Promise<T>, timeoutMs = 30_00
   }
 }
 
-/** The open dropdown of an antd Select (the page shows one at a time). */
-const openDropdownOptions = (page: Page) =>
-  page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+/**
+ * The options of the antd Select labelled `label` (within `scope`, the page by default), once its dropdown is open:
+ * the dropdown that holds the select's own list, so a dropdown still closing beside it is not read.
+ */
+async function openOptions(page: Page, label: string, scope: Page | Locator): Promise<Locator> {
+  const select = scope.getByLabel(label, { exact: true });
+  await select.click();
+  const list = await select.getAttribute('aria-controls');
+  return page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+    .filter({ has: page.locator(`[id="${list}"]`) })
+    .locator('.ant-select-item-option');
+}
 
 /** Opens the antd Select labelled `label` (within `scope`, the page by default) and picks the option `option`. */
 export async function pickOption(page: Page, label: string, option: string, scope: Page | Locator = page) {
-  await scope.getByLabel(label, { exact: true }).click();
-  await openDropdownOptions(page)
-    .filter({ hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
-    .click();
+  const options = await openOptions(page, label, scope);
+  await options.filter({ hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).click();
 }
 
 /**
- * The options the antd Select labelled `label` offers, as shown; the dropdown is closed again by leaving the field
- * (Escape would close a modal around it too).
+ * The options the antd Select labelled `label` offers, as shown; the dropdown is closed again with Escape, which the
+ * open select takes for itself (a modal around it stays). Tab would not do: it toggles the highlighted option.
  */
 export async function offeredOptions(page: Page, label: string, scope: Page | Locator = page): Promise<string[]> {
-  await scope.getByLabel(label, { exact: true }).click();
-  const options = openDropdownOptions(page);
+  const options = await openOptions(page, label, scope);
   await options.first().waitFor();
   const texts = await options.allInnerTexts();
-  await page.keyboard.press('Tab');
+  await page.keyboard.press('Escape');
   return texts.map((text) => text.trim());
 }
 
-/** The errors shown under the form field labelled `label`. */
-export const formFieldErrors = (scope: Page | Locator, label: string) =>
+/** The errors shown under the form field labelled `label` (within `scope`, e.g. a modal). */
+export const formFieldErrors = (page: Page, label: string, scope: Page | Locator = page) =>
   scope
     .locator('.ant-form-item')
-    .filter({ has: scope.getByLabel(label, { exact: true }) })
+    .filter({ has: page.getByLabel(label, { exact: true }) })
     .locator('.ant-form-item-explain-error');
 
 /** Waits for the antd message (toast) saying `text`. */

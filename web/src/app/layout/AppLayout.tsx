@@ -1,13 +1,15 @@
 import { Grid, Layout } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { freshToken } from '../api/client';
 import { SWR_CONFIG } from '../api/swrConfig';
 import { useSession } from '../session/SessionContext';
-import { NavigationDrawer } from './NavigationDrawer';
 import { SideNavigation } from './SideNavigation';
 import { TopBar } from './TopBar';
+
+/** Phones only (below md): the drawer's code loads there alone. */
+const NavigationDrawer = lazy(() => import('./NavigationDrawer').then((m) => ({ default: m.NavigationDrawer })));
 
 /** The authenticated layout (spec 1 §2); an unauthenticated visitor is sent to /login. */
 export function AppLayout() {
@@ -31,7 +33,9 @@ export function AppLayout() {
     <SWRConfig key={user.id} value={SWR_CONFIG}>
       <Layout style={{ minHeight: '100vh' }}>
         {phone ? (
-          <NavigationDrawer user={user} open={drawerOpen} onClose={closeDrawer} />
+          <Suspense fallback={null}>
+            <NavigationDrawer user={user} open={drawerOpen} onClose={closeDrawer} />
+          </Suspense>
         ) : (
           <SideNavigation user={user} collapsed={navigationCollapsed} onCollapsedChange={setNavigationCollapsed} />
         )}

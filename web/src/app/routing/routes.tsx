@@ -62,7 +62,7 @@ const PAGES: Readonly<Record<RoutePath, AppRoute['Page']>> = {
     import('../../features/institutions/InstitutionFormPage').then((m) => ({ default: m.EditInstitutionPage })),
   ),
 
-  '/cms': NotAvailablePage,
+  '/cms': lazyPage(() => import('../../features/cms/CmsPage')),
   '/cms/cron-monitoring': NotAvailablePage,
   '/analytics': NotAvailablePage,
 

@@ -1,8 +1,7 @@
-import { ArrowLeftOutlined, ClockCircleOutlined, EditOutlined } from '@ant-design/icons';
-import { ERRORS, canEditInstitution } from '@labline/contracts';
-import { Alert, Button, Card, Col, Flex, Result, Row, Skeleton, Space, Tabs, Tag } from 'antd';
+import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { ERRORS, canEditInstitution, canManageLabAssignments } from '@labline/contracts';
+import { Alert, Button, Card, Col, Flex, Row, Skeleton, Space, Tabs, Tag } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { NOT_AVAILABLE_YET } from '../../app/routing/NotAvailablePage';
 import { AccessGuard } from '../../app/session/AccessGuard';
 import { useCaller } from '../../app/session/useCaller';
 import { isNotFound } from '../../shared/apiError';
@@ -13,6 +12,7 @@ import { useInstitutionDetail, useInstitutionStats } from './api';
 import { useInstitutionBackLink } from './backLink';
 import { InstitutionCliniciansTab } from './components/InstitutionCliniciansTab';
 import { InstitutionInfo } from './components/InstitutionInfo';
+import { InstitutionLabsTab } from './components/InstitutionLabsTab';
 import { InstitutionPatientsTab } from './components/InstitutionPatientsTab';
 import { InstitutionQuickActions } from './components/InstitutionQuickActions';
 import { InstitutionStatCards } from './components/InstitutionStatCards';
@@ -85,12 +85,9 @@ function InstitutionDetail({ id }: { id: number | null }) {
                   { key: 'overview', label: 'Overview', children: <InstitutionInfo institution={institution} /> },
                   { key: 'patients', label: 'Patients', children: <InstitutionPatientsTab institutionId={id} /> },
                   { key: 'clinicians', label: 'Clinicians', children: <InstitutionCliniciansTab institutionId={id} /> },
-                  {
-                    key: 'labs',
-                    label: 'Labs',
-                    // Lab assignments arrive with the CMS issue; until then the tab says so instead of faking it.
-                    children: <Result icon={<ClockCircleOutlined />} title={NOT_AVAILABLE_YET} />,
-                  },
+                  ...(canManageLabAssignments(caller, id)
+                    ? [{ key: 'labs', label: 'Labs', children: <InstitutionLabsTab institutionId={id} /> }]
+                    : []),
                 ]}
               />
             </Card>

@@ -3,8 +3,12 @@ import {
   institutionPatientsResponseSchema,
   institutionResponseSchema,
   institutionStatsResponseSchema,
+  labAssignmentListResponseSchema,
+  labAssignmentResponseSchema,
+  messageResponseSchema,
   type Institution,
   type InstitutionBody,
+  type LabAssignmentBody,
 } from '@labline/contracts';
 import useSWR from 'swr';
 import { apiRequest } from '../../app/api/client';
@@ -71,4 +75,33 @@ export async function saveInstitution(id: number | null, body: InstitutionBody):
     { method: id === null ? 'POST' : 'PUT', body, defaultError: ERRORS.failedToSaveInstitution },
   );
   return institution;
+}
+
+const labAssignmentsPath = (institutionId: number) => `${institutionPath(institutionId)}/labs`;
+
+export const labAssignmentHistoryPath = (institutionId: number, assignmentId: number) =>
+  `${labAssignmentsPath(institutionId)}/${assignmentId}/history`;
+
+/** The labs assigned to the institution (spec 3 §2 Labs tab; clinical service). */
+export function useLabAssignments(institutionId: number) {
+  return useSWR(labAssignmentsPath(institutionId), (key: string) =>
+    apiRequest(key, labAssignmentListResponseSchema, { defaultError: ERRORS.failedToFetchAssignedLabs }).then(
+      ({ labs }) => labs,
+    ),
+  );
+}
+
+export async function assignLab(institutionId: number, body: LabAssignmentBody): Promise<void> {
+  await apiRequest(labAssignmentsPath(institutionId), labAssignmentResponseSchema, {
+    method: 'POST',
+    body,
+    defaultError: ERRORS.failedToAssignLab,
+  });
+}
+
+export async function removeLabAssignment(institutionId: number, assignmentId: number): Promise<void> {
+  await apiRequest(`${labAssignmentsPath(institutionId)}/${assignmentId}`, messageResponseSchema, {
+    method: 'DELETE',
+    defaultError: ERRORS.failedToRemoveLabAssignment,
+  });
 }

@@ -1,8 +1,9 @@
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { ERRORS, MESSAGES, canDeletePatient, canEditPatient } from '@labline/contracts';
-import { Alert, App, Button, Card, Flex, Result, Skeleton, Space } from 'antd';
+import { Alert, Button, Card, Flex, Result, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useFeedback } from '../../app/feedback/feedback';
 import { useCaller } from '../../app/session/useCaller';
 import { describeFailure, isNotFound } from '../../shared/apiError';
 import { PageHeader } from '../../shared/PageHeader';
@@ -17,7 +18,7 @@ import { patientFullName } from './format';
 export default function PatientDetailPage() {
   const caller = useCaller();
   const navigate = useNavigate();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const patientCache = usePatientCache();
   const patientId = useRouteId();
   const { data: patient, error } = usePatientDetail(patientId);
@@ -49,7 +50,7 @@ export default function PatientDetailPage() {
 
   const name = patientFullName(patient);
   const confirmDelete = () =>
-    modal.confirm({
+    void modal.confirm({
       title: 'Delete Patient',
       content: `Are you sure you want to delete ${name}? This cannot be undone.`,
       okText: 'Delete',

@@ -1,12 +1,11 @@
 import type { Institution } from '@labline/contracts';
-import { Flex, Table, Tag, Typography } from 'antd';
+import { Flex, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
 import { columnsWidth } from '../../../shared/columnsWidth';
+import { ContactInfo } from '../../../shared/ContactInfo';
 import { EllipsisText } from '../../../shared/EllipsisText';
-import { FlagText } from '../../../shared/Flag';
 import { formatDate } from '../../../shared/formatDate';
-import { formatPhoneNumber } from '../../../shared/phone';
 
 /**
  * Fixed column widths (the table's fixed layout) that fit a laptop's content area beside the side bar: a long
@@ -37,19 +36,8 @@ const columns: ColumnsType<Institution> = [
     title: 'Contact',
     key: 'contact',
     width: 220,
-    render: (_, { phone, email }) =>
-      phone === null && email === null ? (
-        <Typography.Text type="secondary">No contact info</Typography.Text>
-      ) : (
-        <Flex vertical>
-          {phone !== null && (
-            <span>
-              <FlagText>{formatPhoneNumber(phone)}</FlagText>
-            </span>
-          )}
-          {email !== null && <EllipsisText type="secondary">{email}</EllipsisText>}
-        </Flex>
-      ),
+    // The address has a column of its own.
+    render: (_, { phone, email }) => <ContactInfo address={null} phone={phone} email={email} />,
   },
   {
     title: 'Address',

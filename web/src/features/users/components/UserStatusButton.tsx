@@ -1,6 +1,7 @@
 import { MESSAGES, type User } from '@labline/contracts';
-import { App, Button, Popconfirm } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
+import { useFeedback } from '../../../app/feedback/feedback';
 import { ApiError } from '../../../shared/apiError';
 import { setUserActive } from '../api';
 
@@ -14,7 +15,7 @@ interface UserStatusButtonProps {
 
 /** Deactivate (active user) or Reactivate (inactive user), each after a confirmation (spec 3 §4). */
 export function UserStatusButton({ user, onChanged, variant = 'button' }: UserStatusButtonProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
   const name = `${user.first_name} ${user.last_name}`;
   const deactivate = user.is_active;
