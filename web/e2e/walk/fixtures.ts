@@ -18,6 +18,8 @@ import {
   defaultPermissionsForRole,
   institutionListResponseSchema,
   institutionResponseSchema,
+  canUseTestRequests,
+  testRequestListResponseSchema,
   patientListResponseSchema,
   patientResponseSchema,
   userListResponseSchema,
@@ -26,6 +28,7 @@ import {
   type Institution,
   type Patient,
   type SessionUser,
+  type TestRequest,
   type User,
 } from '@labline/contracts';
 import { apiAs, DEMO_ACCOUNTS, eventually, type System } from '../support';
@@ -45,6 +48,8 @@ export interface WalkAccount {
   api: Api;
   /** Made by this account through the API (its Add Patient / Add User / Add Institution requests). */
   created: { patient: Patient | null; user: User | null; institution: Institution | null };
+  /** The test requests the server lists for this account (its scope, as the service decides it). */
+  visibleTestRequestIds: ReadonlySet<number>;
 }
 
 export interface WalkFixtures {
@@ -52,6 +57,8 @@ export interface WalkFixtures {
   /** Every patient and user as super_admin sees them once everything is created. */
   patients: Patient[];
   users: User[];
+  /** The demo test requests, as super_admin sees them. */
+  testRequests: TestRequest[];
   accounts: WalkAccount[];
 }
 
@@ -106,7 +113,15 @@ export async function createFixtures(system: System): Promise<WalkFixtures> {
   for (const [key, { email }] of Object.entries(DEMO_ACCOUNTS)) {
     const api = await apiAs(system, email);
     const created = { patient: null, user: null, institution: null };
-    accounts.push({ key, email, user: api.user, caller: callerFromUser(api.user), api, created });
+    const caller = callerFromUser(api.user);
+    const visibleTestRequestIds = new Set(
+      canUseTestRequests(caller)
+        ? testRequestListResponseSchema
+            .parse(await api.call('GET', '/tests/requests?limit=100'))
+            .requests.map((request) => request.id)
+        : [],
+    );
+    accounts.push({ key, email, user: api.user, caller, api, created, visibleTestRequestIds });
   }
   const superApi = accounts.find((account) => account.caller.role === 'super_admin')!.api;
   const listInstitutions = async () =>
@@ -127,7 +142,10 @@ export async function createFixtures(system: System): Promise<WalkFixtures> {
 
   const { patients } = patientListResponseSchema.parse(await superApi.call('GET', '/patients?limit=100'));
   const { users } = userListResponseSchema.parse(await superApi.call('GET', '/users?limit=100'));
-  return { institutions: await listInstitutions(), patients, users, accounts };
+  const { requests: testRequests } = testRequestListResponseSchema.parse(
+    await superApi.call('GET', '/tests/requests?limit=100'),
+  );
+  return { institutions: await listInstitutions(), patients, users, testRequests, accounts };
 }
 
 /**
@@ -149,6 +167,8 @@ export interface ScopeTargets {
   patients: { inside: Patient | null; outside: Patient | null };
   users: { inside: User | null; outside: User | null };
   institutions: { inside: Institution; outside: Institution | null };
+  /** A test request the server lists for the account, and one it does not (null: none to be had). */
+  testRequests: { inside: TestRequest | null; outside: TestRequest | null };
 }
 
 export function scopeTargets(fixtures: WalkFixtures, account: WalkAccount): ScopeTargets {
@@ -172,6 +192,10 @@ export function scopeTargets(fixtures: WalkFixtures, account: WalkAccount): Scop
     institutions: {
       inside: created.institution ?? home,
       outside: institutions.find((institution) => !institutionInScope(institution)) ?? null,
+    },
+    testRequests: {
+      inside: fixtures.testRequests.find((request) => account.visibleTestRequestIds.has(request.id)) ?? null,
+      outside: fixtures.testRequests.find((request) => !account.visibleTestRequestIds.has(request.id)) ?? null,
     },
   };
 }

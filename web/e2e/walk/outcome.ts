@@ -11,12 +11,16 @@ import {
   canManageUser,
   canReadPatient,
   canReadUser,
+  canEditTestRequest,
+  isEditableStatus,
   type Caller,
   type Patient,
+  type TestRequest,
   type User,
 } from '@labline/contracts';
 import type { Page } from 'playwright-core';
 import { ROUTE_TABLE, canOpenRoute, type RouteAccess } from '../../src/app/routing/routeTable';
+import { accessFactsOf } from '../../src/features/tests/access';
 
 export type Outcome =
   { kind: 'page' } | { kind: 'denied'; message: string } | { kind: 'notFound' } | { kind: 'error'; message: string };
@@ -26,6 +30,8 @@ export type RouteTarget =
   | { kind: 'patient'; id: number; patient: Patient | null }
   | { kind: 'user'; id: number; user: User | null }
   | { kind: 'institution'; id: number; exists: boolean }
+  /** `listed`: the server lists it for the caller (its scope, which the page follows). */
+  | { kind: 'testRequest'; id: number; request: TestRequest | null; listed: boolean }
   | { kind: 'other'; id: number };
 
 /**
@@ -58,6 +64,14 @@ export function expectedOutcome(caller: Caller, route: RouteAccess, target: Rout
     case 'institution':
       if (!canEditInstitution(caller, target.id)) return denied(ERRORS.noPermissionManageInstitutions);
       return target.exists ? { kind: 'page' } : { kind: 'notFound' };
+    case 'testRequest':
+      // Another tenant's request answers as a missing one does; the edit form asks the same rule as its button.
+      if (target.request === null || !target.listed) return { kind: 'notFound' };
+      // A completed or cancelled request's form says it can no longer be edited (a warning on the page).
+      if (editing && !isEditableStatus(target.request.status)) return { kind: 'page' };
+      return editing && !canEditTestRequest(caller, accessFactsOf(target.request))
+        ? denied(ERRORS.forbidden)
+        : { kind: 'page' };
     default:
       return { kind: 'page' };
   }

@@ -15,7 +15,7 @@ export const UNKNOWN_ADDRESS = '/no-such-page';
 
 /** The records an `:id` route is opened with, per area of the route. */
 function targetsFor(walker: Walker, route: RouteAccess): RouteTarget[] {
-  const { patients, users, institutions } = walker.targets;
+  const { patients, users, institutions, testRequests } = walker.targets;
   const area = route.path.split('/')[1];
   if (!route.path.includes(':id')) return [];
   switch (area) {
@@ -36,6 +36,17 @@ function targetsFor(walker: Walker, route: RouteAccess): RouteTarget[] {
           ? { kind: 'institution', id: MISSING_ID, exists: false }
           : { kind: 'institution', id: institutions.outside.id, exists: true },
       ];
+    case 'tests':
+      return [testRequests.inside, testRequests.outside].map((request) =>
+        request === null
+          ? { kind: 'testRequest', id: MISSING_ID, request: null, listed: false }
+          : {
+              kind: 'testRequest',
+              id: request.id,
+              request,
+              listed: walker.account.visibleTestRequestIds.has(request.id),
+            },
+      );
     default:
       // Screens of later issues: no records exist yet, any id shows the placeholder (or Access Denied).
       return [{ kind: 'other', id: 1 }];

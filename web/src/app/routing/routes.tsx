@@ -28,10 +28,14 @@ const PAGES: Readonly<Record<RoutePath, AppRoute['Page']>> = {
     import('../../features/patients/PatientFormPage').then((m) => ({ default: m.EditPatientPage })),
   ),
 
-  '/tests': NotAvailablePage,
-  '/tests/new': NotAvailablePage,
-  '/tests/:id': NotAvailablePage,
-  '/tests/:id/edit': NotAvailablePage,
+  '/tests': lazyPage(() => import('../../features/tests/TestRequestListPage')),
+  '/tests/new': lazyPage(() =>
+    import('../../features/tests/TestRequestFormPage').then((m) => ({ default: m.NewTestRequestPage })),
+  ),
+  '/tests/:id': lazyPage(() => import('../../features/tests/TestRequestDetailPage')),
+  '/tests/:id/edit': lazyPage(() =>
+    import('../../features/tests/TestRequestFormPage').then((m) => ({ default: m.EditTestRequestPage })),
+  ),
 
   '/inventory': NotAvailablePage,
   '/inventory/new': NotAvailablePage,

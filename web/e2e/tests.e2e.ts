@@ -1,0 +1,389 @@
+/** Test request pages (spec 1 §2 /tests, /tests/{id}, /tests/new; §4 order form, cancel; §5; §6 Test requests). */
+import assert from 'node:assert/strict';
+import { test } from 'vitest';
+import {
+  ERRORS,
+  MESSAGES,
+  clinicianListResponseSchema,
+  labAssignmentListResponseSchema,
+  patientListResponseSchema,
+  testFormFieldsResponseSchema,
+  testRequestListResponseSchema,
+  testRequestResponseSchema,
+  type TestRequestDetail,
+} from '@labline/contracts';
+import type { Page } from 'playwright-core';
+import { apiAs, DEMO_ACCOUNTS, offeredOptions, pickOption, screenshot, signIn, useSystem } from './support';
+
+const system = useSystem();
+
+const footer = (page: Page) => page.getByText(/^Showing \d+ to \d+ of \d+ results$/);
+const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+let barcodeCount = 0;
+const uniqueBarcode = () => `E2E-${Date.now()}-${(barcodeCount += 1)}`;
+
+/** A request of Northwind ordered through the API by its admin (set-up for the detail page's actions). */
+async function orderAsNorthwindAdmin(markerName = 'HbA1c'): Promise<TestRequestDetail> {
+  const { user, call } = await apiAs(system, DEMO_ACCOUNTS.northwindAdmin.email);
+  const institutionId = user.institution_id!;
+  const fields = testFormFieldsResponseSchema.parse(
+    await call('GET', `/cms/test-form-fields?institution_id=${institutionId}`),
+  );
+  const { labs } = labAssignmentListResponseSchema.parse(
+    await call('GET', `/institutions/${institutionId}/labs?sample_type=Blood`),
+  );
+  const { patients } = patientListResponseSchema.parse(await call('GET', '/patients?limit=1'));
+  const { clinicians } = clinicianListResponseSchema.parse(
+    await call('GET', `/institutions/${institutionId}/clinicians`),
+  );
+  const marker = fields.markers.find((item) => item.name === markerName)!;
+  const device = fields.collection_devices.find((item) => item.name === 'Venous blood tube set')!;
+  const body = {
+    patient_id: patients[0]!.id,
+    sample_type: 'Blood',
+    lab_id: labs[0]!.lab_id,
+    marker_ids: JSON.stringify([marker.id]),
+    collection_device_ids: JSON.stringify([device.id]),
+    barcode_number: uniqueBarcode(),
+    institution_id: institutionId,
+    clinician_id: clinicians[0]!.id,
+    priority: 'urgent',
+  };
+  return testRequestResponseSchema.parse(await call('POST', '/tests/requests', body)).request;
+}
+
+/** A clinician of several institutions chooses one (spec 1 §6 institution rule); one of one orders for it. */
+async function orderForNorthwind(page: Page): Promise<void> {
+  const { user } = await apiAs(system, DEMO_ACCOUNTS.clinician.email);
+  const institutions = new Set([user.institution_id, ...user.clinician_institution_ids].filter((id) => id !== null));
+  if (institutions.size > 1) await pickOption(page, 'Institution', 'Northwind General Hospital');
+}
+
+/** The collection device the order form shows as chosen. */
+const chosenDevice = (page: Page, label: string) =>
+  page
+    .locator('.ant-form-item')
+    .filter({ has: page.getByLabel('Collection Device', { exact: true }) })
+    .getByTitle(label, { exact: true });
+
+async function openList(page: Page): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('menuitem', { name: 'Test Requests' })
+    .click();
+  await page.waitForURL('**/tests');
+  await footer(page).waitFor();
+}
+
+/** Waits until the table has rows and every one of them shows `text` (the filtered answer has arrived). */
+async function everyRowSays(page: Page, text: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const texts = await rows(page).allInnerTexts();
+    if (texts.length > 0 && texts.every((row) => row.includes(text))) return;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`not every row shows ${text}`);
+}
+
+const counter = async (page: Page, key: string) =>
+  Number((await page.getByTestId(`counter-${key}`).locator('.ant-statistic-content-value').innerText()).trim());
+
+test('the list counts its page, filters by status and priority, and clears the filters', async () => {
+  const { call } = await apiAs(system, DEMO_ACCOUNTS.northwindAdmin.email);
+  const firstPage = testRequestListResponseSchema.parse(await call('GET', '/tests/requests?page=1&limit=20'));
+  const page = await system.newPage();
+  await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
+  await openList(page);
+  const total = firstPage.pagination.total;
+  await page.getByText(`Showing 1 to ${Math.min(20, total)} of ${total} results`).waitFor();
+  const of = (predicate: (request: (typeof firstPage.requests)[number]) => boolean) =>
+    firstPage.requests.filter(predicate).length;
+  assert.equal(
+    await counter(page, 'pending'),
+    of((request) => request.status === 'pending'),
+  );
+  assert.equal(
+    await counter(page, 'in-progress'),
+    of((request) => request.status === 'in_progress'),
+  );
+  assert.equal(
+    await counter(page, 'completed'),
+    of((request) => request.status === 'completed'),
+  );
+  assert.equal(
+    await counter(page, 'urgent'),
+    of((request) => request.priority !== 'normal'),
+  );
+  await page
+    .getByRole('link', { name: /^REQ-\d{6}$/ })
+    .first()
+    .waitFor();
+  await page.getByRole('button', { name: 'New Test Request' }).waitFor();
+  await screenshot(page, 'tests-list');
+
+  await pickOption(page, 'Status filter', 'Completed');
+  await page.getByText(/^Showing 1 to \d+ of \d+ results$/).waitFor();
+  await everyRowSays(page, 'Completed');
+  assert.equal(await counter(page, 'completed'), await rows(page).count());
+  assert.equal(await counter(page, 'pending'), 0);
+
+  await pickOption(page, 'Priority filter', 'STAT');
+  await page.getByText('No test requests match your search').waitFor();
+  await page.getByRole('button', { name: 'Clear Filters' }).click();
+  await page.getByText(`Showing 1 to ${Math.min(20, total)} of ${total} results`).waitFor();
+
+  await pickOption(page, 'Priority filter', 'STAT');
+  await everyRowSays(page, 'STAT');
+  assert.equal(await counter(page, 'urgent'), await rows(page).count());
+  await page.context().close();
+});
+
+test('a clinician orders a test: sample type, lab, markers, the device chosen for them, checkout, submit', async () => {
+  const page = await system.newPage();
+  await signIn(page, DEMO_ACCOUNTS.clinician.email);
+  await openList(page);
+  await page.getByRole('button', { name: 'New Test Request' }).click();
+  await page.waitForURL('**/tests/new');
+
+  // Nothing chosen: the missing items turn red.
+  await page.getByRole('button', { name: 'Continue to Checkout' }).click();
+  await page.getByText(ERRORS.pleaseSelectPatient).waitFor();
+  await page.getByText('Please select a sample type').waitFor();
+
+  await orderForNorthwind(page);
+  const [patientLabel = ''] = await offeredOptions(page, 'Patient');
+  await pickOption(page, 'Patient', patientLabel);
+  await pickOption(page, 'Sample Type', 'Stool');
+  await page
+    .getByText(
+      'No laboratories are configured for Stool samples at this institution. Please contact your administrator.',
+    )
+    .waitFor();
+  await pickOption(page, 'Sample Type', 'Blood');
+  await pickOption(page, 'Laboratory', 'Meridian Pathology Laboratories');
+  const markers = page.getByRole('group', { name: 'Markers' });
+  await markers.getByLabel('HbA1c').check();
+  // By keyboard: the marker list is a list of checkboxes.
+  await markers.getByLabel('Hemoglobin').focus();
+  await page.keyboard.press('Space');
+  // 100 µL fit the capillary kit (500 µL), the smallest device that holds them.
+  await page.getByTestId('sample-amount').getByText('100 µL of 500 µL').waitFor();
+  await chosenDevice(page, 'Capillary blood collection kit (500 µL)').waitFor();
+  const barcode = uniqueBarcode();
+  await page.getByLabel('Barcode Number').fill(barcode);
+  await pickOption(page, 'Priority', 'Urgent');
+  await page.getByLabel('Notes').fill('Morning sample, please.');
+  await screenshot(page, 'tests-form-step1');
+
+  await page.getByRole('button', { name: 'Continue to Checkout' }).click();
+  const checkoutTest = page.getByTestId('checkout-test');
+  await checkoutTest.getByText('HbA1c, Hemoglobin').waitFor();
+  await checkoutTest.getByText(barcode).waitFor();
+  assert.equal(await checkoutTest.count(), 1);
+  await screenshot(page, 'tests-form-checkout');
+  await page.getByRole('button', { name: 'Submit Test Request' }).click();
+
+  await page.waitForURL(/\/tests\/\d+$/);
+  await page.getByRole('heading', { name: /^REQ-\d{6}$/ }).waitFor();
+  assert.equal((await page.getByTestId('request-test-name').innerText()).trim(), 'HbA1c, Hemoglobin');
+  assert.equal((await page.getByTestId('request-barcode').innerText()).trim(), barcode);
+  await page.getByText('Morning sample, please.').waitFor();
+  await page
+    .getByText(patientLabel.replace(/ \(.*\)$/, ''))
+    .first()
+    .waitFor();
+  await screenshot(page, 'tests-detail');
+
+  await openList(page);
+  await page.getByLabel('Search test requests').fill(barcode);
+  await page.getByText('Showing 1 to 1 of 1 results').waitFor();
+  await rows(page).getByText('HbA1c, Hemoglobin').waitFor();
+  await page.context().close();
+});
+
+test('an admin orders two tests for a preselected patient, fixes a refused barcode, then edits one', async () => {
+  const { user, call } = await apiAs(system, DEMO_ACCOUNTS.northwindAdmin.email);
+  const { patients } = patientListResponseSchema.parse(await call('GET', '/patients?limit=1'));
+  const patient = patients[0]!;
+  const { clinicians } = clinicianListResponseSchema.parse(
+    await call('GET', `/institutions/${user.institution_id!}/clinicians`),
+  );
+  const clinician = `${clinicians[0]!.first_name} ${clinicians[0]!.last_name}`;
+  const page = await system.newPage();
+  await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
+  await page.goto(`/tests/new?patient_id=${patient.id}`);
+  await page.getByTitle(`${patient.first_name} ${patient.last_name} (${patient.medical_record_number})`).waitFor();
+  await pickOption(page, 'Ordering Clinician', clinician);
+
+  // Test 1: a panel, with a barcode another request has (the demo's first).
+  await pickOption(page, 'Sample Type', 'Blood');
+  await pickOption(page, 'Laboratory', 'Meridian Pathology Laboratories');
+  await pickOption(page, 'Panel', 'Lipid Panel');
+  await page.getByTestId('sample-amount').getByText('300 µL of 500 µL').waitFor();
+  await page.getByLabel('Barcode Number').fill('LBL-DEMO-0001');
+  await page.getByRole('button', { name: 'Add new test' }).click();
+  await page.getByText('Test 2', { exact: true }).waitFor();
+
+  // Test 2: urine, whose marker only the urine pot holds.
+  await pickOption(page, 'Sample Type', 'Urine');
+  await pickOption(page, 'Laboratory', 'Meridian Pathology Laboratories');
+  await page.getByRole('group', { name: 'Markers' }).getByLabel('Albumin/Creatinine ratio').check();
+  await chosenDevice(page, 'Urine collection pot (60000 µL)').waitFor();
+  const urineBarcode = uniqueBarcode();
+  await page.getByLabel('Barcode Number').fill(urineBarcode);
+  await page.getByRole('button', { name: 'Continue to Checkout' }).click();
+  assert.equal(await page.getByTestId('checkout-test').count(), 2);
+  await page.getByRole('button', { name: 'Submit 2 Test Requests' }).click();
+
+  const refused = 'This barcode number is already used by another test request.';
+  await page.getByTestId('checkout-test').first().getByText(refused).waitFor();
+  await screenshot(page, 'tests-form-refused');
+  await page.getByTestId('checkout-test').first().getByRole('button', { name: 'Edit' }).click();
+  await page.locator('.ant-form-item').filter({ hasText: 'Barcode Number' }).getByText(refused).waitFor();
+  const lipidBarcode = uniqueBarcode();
+  await page.getByLabel('Barcode Number').fill(lipidBarcode);
+  await page.getByRole('button', { name: 'Continue to Checkout' }).click();
+  await page.getByRole('button', { name: 'Submit 2 Test Requests' }).click();
+  await page.waitForURL('**/tests');
+
+  await page.getByLabel('Search test requests').fill(urineBarcode);
+  await page.getByText('Showing 1 to 1 of 1 results').waitFor();
+  await page.getByLabel('Search test requests').fill(lipidBarcode);
+  await rows(page).filter({ hasText: 'Lipid Panel' }).waitFor();
+  await page.getByText('Showing 1 to 1 of 1 results').waitFor();
+  await rows(page)
+    .getByRole('link', { name: /^REQ-\d{6}$/ })
+    .click();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.waitForURL(/\/tests\/\d+\/edit$/);
+  // Editing goes straight to the checkout of its single test.
+  await page.getByTestId('checkout-test').getByText('Lipid Panel').waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Add more tests' }).count(), 0);
+  await page.getByTestId('checkout-test').getByRole('button', { name: 'Edit' }).click();
+  await pickOption(page, 'Priority', 'STAT');
+  await page.getByRole('button', { name: 'Continue to Checkout' }).click();
+  await page.getByRole('button', { name: 'Update Test Request' }).click();
+  await page.waitForURL(/\/tests\/\d+$/);
+  await page.getByText('STAT', { exact: true }).waitFor();
+  await page.context().close();
+});
+
+test('a marker beyond the chosen device is refused with Device Capacity Exceeded', async () => {
+  const page = await system.newPage();
+  await signIn(page, DEMO_ACCOUNTS.clinician.email);
+  await page.goto('/tests/new');
+  await orderForNorthwind(page);
+  await pickOption(page, 'Sample Type', 'Blood');
+  const markers = page.getByRole('group', { name: 'Markers' });
+  const amount = page.getByTestId('sample-amount');
+  for (const name of ['Vitamin D (25-OH)', 'TSH', 'Free T4', 'PSA']) await markers.getByLabel(name).check();
+  // 650 µL: more than the capillary kit holds, so the venous set is chosen for them.
+  await amount.getByText('650 µL of 4000 µL').waitFor();
+  await chosenDevice(page, 'Venous blood tube set (4000 µL)').waitFor();
+  const dialog = page.getByRole('dialog', { name: ERRORS.deviceCapacityExceeded });
+  await pickOption(page, 'Collection Device', 'Capillary blood collection kit (500 µL)');
+  await dialog.waitFor();
+  await screenshot(page, 'tests-form-capacity');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await chosenDevice(page, 'Venous blood tube set (4000 µL)').waitFor();
+
+  // Chosen by hand, the capillary kit stays: one marker more than it holds is refused.
+  for (const name of ['PSA', 'Free T4']) await markers.getByLabel(name).uncheck();
+  await amount.getByText('350 µL of 500 µL').waitFor();
+  await pickOption(page, 'Collection Device', 'Venous blood tube set (4000 µL)');
+  await pickOption(page, 'Collection Device', 'Capillary blood collection kit (500 µL)');
+  await markers.getByLabel('Free T4').check();
+  await amount.getByText('500 µL of 500 µL').waitFor();
+  await markers.getByLabel('PSA').click();
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  assert.equal(await markers.getByLabel('PSA').isChecked(), false);
+  await amount.getByText('500 µL of 500 µL').waitFor();
+  await page.context().close();
+});
+
+test('cancel asks first, then requires the notification, and the request shows a disabled Cancelled', async () => {
+  const request = await orderAsNorthwindAdmin();
+  const page = await system.newPage();
+  await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
+  await page.goto(`/tests/${request.id}`);
+  await page.getByRole('heading', { name: request.display_id }).waitFor();
+  await page.getByRole('button', { name: /Cancel$/ }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: 'Cancel Test Request' });
+  await confirm.getByRole('button', { name: 'Continue' }).click();
+
+  const notification = page.getByRole('dialog', { name: 'Send Notification' });
+  await notification.getByLabel('Message').waitFor();
+  assert.match(await notification.getByLabel('Message').inputValue(), /has been cancelled/);
+  await screenshot(page, 'tests-cancel-notification');
+  await notification.getByRole('button', { name: 'Send Notification' }).click();
+  await notification.getByText(MESSAGES.notificationRequested).waitFor();
+  await page.getByTestId('request-status').getByText('Cancelled').waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Cancelled' }).isDisabled(), true);
+  await notification.waitFor({ state: 'hidden' });
+  assert.equal(await page.getByRole('button', { name: 'Archive' }).count(), 0);
+  await page.context().close();
+});
+
+test('Send Notification requires a message, advises 160 characters and closes after sending', async () => {
+  const request = await orderAsNorthwindAdmin('Glucose');
+  const page = await system.newPage();
+  await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
+  await page.goto(`/tests/${request.id}`);
+  await page.getByRole('button', { name: 'Send Notification' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Notification' });
+  await dialog.getByText('Keep it to 160 characters or fewer for a single SMS').waitFor();
+  await dialog.getByRole('button', { name: 'Send Notification' }).click();
+  await dialog.getByText(ERRORS.pleaseEnterMessage).waitFor();
+  await dialog.getByLabel('Message').fill('x'.repeat(170));
+  await dialog.getByText('170 characters: messages over 160 characters are sent as several SMS').waitFor();
+  await dialog.getByLabel('Message').fill('Please bring your referral letter to the appointment.');
+  await screenshot(page, 'tests-send-notification');
+  await dialog.getByRole('button', { name: 'Send Notification' }).click();
+  await dialog.getByText(MESSAGES.notificationRequested).waitFor();
+  await dialog.waitFor({ state: 'hidden', timeout: 5000 });
+  await page.context().close();
+});
+
+test('archive from the list asks first and removes the request from the list', async () => {
+  const request = await orderAsNorthwindAdmin();
+  const page = await system.newPage();
+  await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
+  await openList(page);
+  await page.getByLabel('Search test requests').fill(request.barcode_number);
+  await page.getByText('Showing 1 to 1 of 1 results').waitFor();
+  await rows(page).getByRole('button', { name: 'Archive' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Archive' }).click();
+  await page.getByText('No test requests match your search').waitFor();
+  await page.goto(`/tests/${request.id}`);
+  await page.getByText(ERRORS.testRequestNotFound).waitFor();
+  await page.context().close();
+});
+
+test('a lab user sees no New Test Request, is denied the order form, and may cancel but not notify', async () => {
+  const request = await orderAsNorthwindAdmin();
+  const page = await system.newPage();
+  await signIn(page, DEMO_ACCOUNTS.labUser.email);
+  await openList(page);
+  assert.equal(await page.getByRole('button', { name: 'New Test Request' }).count(), 0);
+  assert.equal(await rows(page).getByRole('button', { name: 'Archive' }).count(), 0);
+  await page.goto('/tests/new');
+  await page.getByText(ERRORS.accessDenied).waitFor();
+  await page.getByText(ERRORS.noPermissionCreateTestRequests).waitFor();
+  await page.goto(`/tests/${request.id}`);
+  await page.getByRole('heading', { name: request.display_id }).waitFor();
+  await page.getByRole('button', { name: /Cancel$/ }).waitFor();
+  assert.equal(await page.getByRole('button', { name: /Send Notification|Archive|Edit/ }).count(), 0);
+  await page.context().close();
+});
+
+test('an unknown request id shows Test Request Not Found', async () => {
+  const page = await system.newPage();
+  await signIn(page, DEMO_ACCOUNTS.superAdmin.email);
+  await page.goto('/tests/987654');
+  await page.getByText(ERRORS.testRequestNotFound).waitFor();
+  await page.getByRole('button', { name: 'Back to Test Requests' }).click();
+  await page.waitForURL('**/tests');
+  await page.context().close();
+});

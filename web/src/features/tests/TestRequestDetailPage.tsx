@@ -1,0 +1,166 @@
+import { ArrowLeftOutlined, BellOutlined, CloseCircleOutlined, EditOutlined, InboxOutlined } from '@ant-design/icons';
+import {
+  ERRORS,
+  MESSAGES,
+  canArchiveTestRequest,
+  canCancelTestRequest,
+  canEditTestRequest,
+  canNotifyAboutTestRequest,
+} from '@labline/contracts';
+import { Button, Card, Col, Flex, Result, Row, Skeleton, Space } from 'antd';
+import { lazy, Suspense } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useFeedback } from '../../app/feedback/feedback';
+import { canOpenRoute, ROUTE_TABLE } from '../../app/routing/routeTable';
+import { useCaller } from '../../app/session/useCaller';
+import { describeFailure, isNotFound } from '../../shared/apiError';
+import { PageHeader } from '../../shared/PageHeader';
+import { useRouteId } from '../../shared/routeId';
+import { accessFactsOf } from './access';
+import { archiveTestRequest, useTestRequestCache, useTestRequestDetail } from './api';
+import { BarcodeLabCard, MarkersDevicesCards } from './components/RequestOrderCards';
+import { RequestInformation } from './components/RequestInformation';
+import {
+  ExternalLabCard,
+  FulfillmentCard,
+  NotificationHistoryCard,
+  ResultsCard,
+} from './components/RequestRelatedCards';
+import { TestRequestNotFound } from './components/TestRequestNotFound';
+import { requestPatientName } from './format';
+import { useCancelFlow } from './useCancelFlow';
+
+/** The dialog's form is a chunk of its own, loaded when the dialog first opens. */
+const SendNotificationModal = lazy(() =>
+  import('./components/SendNotificationModal').then((module) => ({ default: module.SendNotificationModal })),
+);
+
+/** The result form's route: who may open it may enter a result from here. */
+const RESULT_FORM_ROUTE = ROUTE_TABLE.find((route) => route.path === '/results/new')!;
+
+/** /tests/{id} (spec 1 §2): the request's cards, Cancel, Archive and Send Notification per spec 1 §4, §6. */
+export default function TestRequestDetailPage() {
+  const caller = useCaller();
+  const navigate = useNavigate();
+  const { modal, message } = useFeedback();
+  const requestCache = useTestRequestCache();
+  const requestId = useRouteId();
+  const { data: request, error } = useTestRequestDetail(requestId);
+  const cancelFlow = useCancelFlow(caller, request);
+  const backToList = () => navigate('/tests');
+
+  if (requestId === null || isNotFound(error)) return <TestRequestNotFound />;
+  if (error instanceof Error && request === undefined) {
+    return (
+      <Result
+        status="error"
+        title={ERRORS.failedToFetchTestRequestDetails}
+        subTitle={error.message === ERRORS.failedToFetchTestRequestDetails ? undefined : error.message}
+        extra={
+          <Button type="primary" onClick={backToList}>
+            Back to Test Requests
+          </Button>
+        }
+      />
+    );
+  }
+  if (request === undefined) {
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 10 }} />
+      </Card>
+    );
+  }
+
+  const facts = accessFactsOf(request);
+  const confirmArchive = () =>
+    void modal.confirm({
+      title: 'Archive Test Request',
+      content: `Are you sure you want to archive ${request.display_id}? It will no longer be listed.`,
+      okText: 'Archive',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      onOk: async () => {
+        try {
+          await archiveTestRequest(request.id);
+          // Leave first: refetching this page's own request now would flash 'Test Request Not Found'.
+          navigate('/tests');
+          void message.success(MESSAGES.testRequestArchived);
+          void requestCache.changed();
+        } catch (failure) {
+          void message.error(describeFailure(failure, ERRORS.archiveFailed).message);
+        }
+      },
+    });
+
+  const cancelButton =
+    request.status === 'cancelled' ? (
+      <Button icon={<CloseCircleOutlined />} disabled>
+        Cancelled
+      </Button>
+    ) : (
+      canCancelTestRequest(caller, facts) && (
+        <Button danger icon={<CloseCircleOutlined />} loading={cancelFlow.cancelPending} onClick={cancelFlow.start}>
+          Cancel
+        </Button>
+      )
+    );
+
+  return (
+    <>
+      <PageHeader
+        title={request.display_id}
+        subtitle={`${requestPatientName(request)} · ${request.test_name}`}
+        extra={
+          <Space wrap>
+            <Button icon={<ArrowLeftOutlined />} onClick={backToList}>
+              Back to Test Requests
+            </Button>
+            {canEditTestRequest(caller, facts) && (
+              <Button icon={<EditOutlined />} onClick={() => navigate(`/tests/${request.id}/edit`)}>
+                Edit
+              </Button>
+            )}
+            {canNotifyAboutTestRequest(caller, facts) && (
+              <Button icon={<BellOutlined />} onClick={cancelFlow.openNotification}>
+                Send Notification
+              </Button>
+            )}
+            {cancelButton}
+            {canArchiveTestRequest(caller, facts) && (
+              <Button danger icon={<InboxOutlined />} onClick={confirmArchive}>
+                Archive
+              </Button>
+            )}
+          </Space>
+        }
+      />
+      <Flex vertical gap={24}>
+        <RequestInformation request={request} />
+        <Row gutter={[24, 24]}>
+          <Col xs={24} xl={12}>
+            <BarcodeLabCard request={request} />
+          </Col>
+          <Col xs={24} xl={12}>
+            <ExternalLabCard />
+          </Col>
+        </Row>
+        <MarkersDevicesCards request={request} />
+        <ResultsCard request={request} canEnterResult={canOpenRoute(caller, RESULT_FORM_ROUTE)} />
+        <FulfillmentCard request={request} />
+        <NotificationHistoryCard request={request} />
+      </Flex>
+      {cancelFlow.dialog.open && (
+        <Suspense fallback={null}>
+          <SendNotificationModal
+            requestId={request.id}
+            purpose={cancelFlow.dialog.purpose}
+            initialMessage={cancelFlow.dialog.initialMessage}
+            onSent={cancelFlow.onSent}
+            onClose={cancelFlow.closeDialog}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

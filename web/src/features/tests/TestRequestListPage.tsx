@@ -1,0 +1,152 @@
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  ERRORS,
+  MESSAGES,
+  TEST_REQUEST_PRIORITIES,
+  TEST_REQUEST_STATUSES,
+  canCreateTestRequest,
+  type TestRequest,
+  type TestRequestPriority,
+  type TestRequestStatus,
+} from '@labline/contracts';
+import { Button, Card, Flex, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useFeedback } from '../../app/feedback/feedback';
+import { useCaller } from '../../app/session/useCaller';
+import { describeFailure } from '../../shared/apiError';
+import { ListEmpty, ListSearchInput } from '../../shared/ListSearch';
+import { PageHeader } from '../../shared/PageHeader';
+import { PaginationFooter } from '../../shared/PaginationFooter';
+import { useListPage, useListSearch } from '../../shared/useListSearch';
+import { archiveTestRequest, useTestRequestCache, useTestRequests } from './api';
+import { RequestCounters } from './components/RequestCounters';
+import { valueLabel } from './components/RequestTags';
+import { TestRequestTable } from './components/TestRequestTable';
+import { countRequests } from './format';
+
+const STATUS_OPTIONS = TEST_REQUEST_STATUSES.map((status) => ({ value: status, label: valueLabel(status) }));
+const PRIORITY_OPTIONS = TEST_REQUEST_PRIORITIES.map((priority) => ({
+  value: priority,
+  label: priority === 'stat' ? 'STAT' : valueLabel(priority),
+}));
+
+interface FilterSelectProps<T extends string> {
+  label: string;
+  placeholder: string;
+  value: T | undefined;
+  onChange(value: T | undefined): void;
+  options: { value: T; label: string }[];
+}
+
+/** One of the list's filters: cleared to its placeholder ('All …'). */
+function FilterSelect<T extends string>({ label, placeholder, value, onChange, options }: FilterSelectProps<T>) {
+  return (
+    <Select<T>
+      allowClear
+      placeholder={placeholder}
+      aria-label={label}
+      value={value}
+      onChange={(next) => onChange(next)}
+      options={options}
+      style={{ minWidth: 180 }}
+    />
+  );
+}
+
+/** /tests (spec 1 §2): search, status and priority filters, counters over the page, table and pagination. */
+export default function TestRequestListPage() {
+  const caller = useCaller();
+  const navigate = useNavigate();
+  const { message } = useFeedback();
+  const requestCache = useTestRequestCache();
+  const listSearch = useListSearch();
+  const { search } = listSearch;
+  const [status, setStatus] = useState<TestRequestStatus | undefined>(undefined);
+  const [priority, setPriority] = useState<TestRequestPriority | undefined>(undefined);
+  const [page, setPage] = useListPage([search, status, priority]);
+
+  const { data, error, isLoading, isValidating } = useTestRequests({ search, status, priority, page });
+
+  // spec 1 §8: a failed list fetch is only logged, never shown.
+  useEffect(() => {
+    if (error instanceof Error) console.error(`Test request list: ${error.message}`);
+  }, [error]);
+
+  const requests = data?.requests ?? [];
+  const narrowed = search !== '' || status !== undefined || priority !== undefined;
+  const newRequest = () => navigate('/tests/new');
+  const clearFilters = () => {
+    listSearch.setText('');
+    setStatus(undefined);
+    setPriority(undefined);
+  };
+  const archive = async (request: TestRequest) => {
+    try {
+      await archiveTestRequest(request.id);
+      void message.success(MESSAGES.testRequestArchived);
+      await requestCache.changed();
+    } catch (failure) {
+      void message.error(describeFailure(failure, ERRORS.archiveFailed).message);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Test Requests"
+        subtitle="Order and follow laboratory tests"
+        extra={
+          canCreateTestRequest(caller) && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={newRequest}>
+              New Test Request
+            </Button>
+          )
+        }
+      />
+      <RequestCounters counters={countRequests(requests)} />
+      <Card>
+        <Flex gap={12} wrap style={{ marginBottom: 16 }}>
+          <ListSearchInput
+            search={listSearch}
+            label="Search test requests"
+            placeholder="Search by request ID, patient, MRN, test or barcode"
+          />
+          <FilterSelect<TestRequestStatus>
+            label="Status filter"
+            placeholder="All Statuses"
+            value={status}
+            onChange={setStatus}
+            options={STATUS_OPTIONS}
+          />
+          <FilterSelect<TestRequestPriority>
+            label="Priority filter"
+            placeholder="All Priorities"
+            value={priority}
+            onChange={setPriority}
+            options={PRIORITY_OPTIONS}
+          />
+          <Button onClick={clearFilters} disabled={!narrowed && listSearch.text === ''}>
+            Clear Filters
+          </Button>
+        </Flex>
+        <TestRequestTable
+          requests={requests}
+          loading={isLoading || (isValidating && data === undefined)}
+          caller={caller}
+          onArchive={archive}
+          empty={
+            <ListEmpty noun="test requests" narrowed={narrowed}>
+              {canCreateTestRequest(caller) && (
+                <Button type="primary" icon={<PlusOutlined />} onClick={newRequest}>
+                  New Test Request
+                </Button>
+              )}
+            </ListEmpty>
+          }
+        />
+        <PaginationFooter pagination={data?.pagination} onPageChange={setPage} loading={isValidating} />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { formatFulfillmentId, formatResultId, type TestRequestDetail } from '@labline/contracts';
+import { Alert, Button, Card, Empty, Table, type TableProps } from 'antd';
+import { Link, useNavigate } from 'react-router-dom';
+import { columnsWidth } from '../../../shared/columnsWidth';
+import { EllipsisText } from '../../../shared/EllipsisText';
+import { formatDateTime } from '../../../shared/formatDate';
+import { personName } from '../format';
+import { StatusTag, valueLabel } from './RequestTags';
+
+type Result = TestRequestDetail['test_results'][number];
+type Fulfillment = TestRequestDetail['fulfillment_requests'][number];
+type NotificationLog = TestRequestDetail['notification_logs'][number];
+
+const nameCell = (name: string | null) => (name === null ? '—' : <EllipsisText>{name}</EllipsisText>);
+const dateCell = (at: string | null) => (at === null ? '—' : formatDateTime(at));
+/** A request's related lists are short; a long one pages rather than stretching the page. */
+const DETAIL_PAGINATION = { pageSize: 10, hideOnSinglePage: true } as const;
+
+interface RelatedTableProps<T> {
+  columns: TableProps<T>['columns'];
+  rows: readonly T[];
+  rowKey: TableProps<T>['rowKey'];
+  emptyText: string;
+}
+
+/** A list of the request's related records: fixed columns, paged when long, its own empty text. */
+function RelatedTable<T extends object>({ columns, rows, rowKey, emptyText }: RelatedTableProps<T>) {
+  return (
+    <Table<T>
+      rowKey={rowKey}
+      columns={columns}
+      dataSource={[...rows]}
+      pagination={DETAIL_PAGINATION}
+      tableLayout="fixed"
+      scroll={{ x: columnsWidth(columns) }}
+      size="small"
+      locale={{ emptyText: <Empty description={emptyText} image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
+    />
+  );
+}
+
+const RESULT_COLUMNS: TableProps<Result>['columns'] = [
+  {
+    title: 'Result ID',
+    key: 'id',
+    width: 120,
+    render: (_, result) => <Link to={`/results/${result.id}`}>{formatResultId(result.id)}</Link>,
+  },
+  { title: 'Status', key: 'status', width: 120, render: (_, result) => <StatusTag status={result.status} /> },
+  {
+    title: 'Entered By',
+    key: 'by',
+    width: 180,
+    render: (_, result) => nameCell(personName(result.entered_by_name, result.entered_by_lastname)),
+  },
+  { title: 'Entered', key: 'at', width: 160, render: (_, result) => dateCell(result.entered_at) },
+];
+
+interface ResultsCardProps {
+  request: TestRequestDetail;
+  /** Whether the caller may enter a result (the result form's route rule). */
+  canEnterResult: boolean;
+}
+
+/** spec 1 §2: the request's results, and the way to enter one (/results/new?test_request_id={id}). */
+export function ResultsCard({ request, canEnterResult }: ResultsCardProps) {
+  const navigate = useNavigate();
+  return (
+    <Card
+      title="Test Results"
+      extra={
+        canEnterResult && (
+          <Button icon={<PlusOutlined />} onClick={() => navigate(`/results/new?test_request_id=${request.id}`)}>
+            Enter Result
+          </Button>
+        )
+      }
+    >
+      <RelatedTable<Result>
+        columns={RESULT_COLUMNS}
+        rows={request.test_results}
+        rowKey="id"
+        emptyText="No results have been entered for this test request yet"
+      />
+    </Card>
+  );
+}
+
+/** spec 1 §4: the external lab panel; no integration is configured yet, so it says so. */
+export function ExternalLabCard() {
+  return (
+    <Card title="External Lab Integration" style={{ height: '100%' }}>
+      <Alert type="info" showIcon title="External lab integration is not enabled" />
+    </Card>
+  );
+}
+
+const FULFILLMENT_COLUMNS: TableProps<Fulfillment>['columns'] = [
+  {
+    title: 'Request ID',
+    key: 'id',
+    width: 120,
+    render: (_, fulfillment) => (
+      <Link to={`/fulfillment/${fulfillment.id}`}>{formatFulfillmentId(fulfillment.id)}</Link>
+    ),
+  },
+  { title: 'Item', key: 'item', width: 200, render: (_, fulfillment) => nameCell(fulfillment.item_name) },
+  { title: 'Quantity', dataIndex: 'quantity_requested', key: 'quantity', width: 90 },
+  { title: 'Status', key: 'status', width: 120, render: (_, fulfillment) => <StatusTag status={fulfillment.status} /> },
+  {
+    title: 'Assigned To',
+    key: 'assigned',
+    width: 160,
+    render: (_, fulfillment) => nameCell(personName(fulfillment.assigned_to_name, fulfillment.assigned_to_lastname)),
+  },
+  { title: 'Created', key: 'created', width: 160, render: (_, fulfillment) => dateCell(fulfillment.created_at) },
+];
+
+export function FulfillmentCard({ request }: { request: TestRequestDetail }) {
+  return (
+    <Card title="Fulfillment Requests">
+      <RelatedTable<Fulfillment>
+        columns={FULFILLMENT_COLUMNS}
+        rows={request.fulfillment_requests}
+        rowKey="id"
+        emptyText="No fulfillment requests for this test request"
+      />
+    </Card>
+  );
+}
+
+const NOTIFICATION_COLUMNS: TableProps<NotificationLog>['columns'] = [
+  { title: 'Sent', key: 'sent', width: 160, render: (_, log) => dateCell(log.sent_at) },
+  { title: 'Type', key: 'type', width: 160, render: (_, log) => valueLabel(log.message_type) },
+  { title: 'Channel', key: 'channel', width: 90, render: (_, log) => log.notification_type.toUpperCase() },
+  {
+    title: 'Recipient',
+    key: 'recipient',
+    width: 200,
+    render: (_, log) => nameCell(log.recipient_email ?? log.recipient_phone ?? valueLabel(log.recipient_type)),
+  },
+  { title: 'Status', key: 'status', width: 110, render: (_, log) => valueLabel(log.delivery_status) },
+  {
+    title: 'Triggered By',
+    key: 'by',
+    width: 160,
+    render: (_, log) => nameCell(log.triggered_by_name ?? valueLabel(log.triggered_by_type)),
+  },
+];
+
+export function NotificationHistoryCard({ request }: { request: TestRequestDetail }) {
+  return (
+    <Card title="Notification History">
+      <RelatedTable<NotificationLog>
+        columns={NOTIFICATION_COLUMNS}
+        rows={request.notification_logs}
+        rowKey={(log) => `${log.sent_at}-${log.notification_type}-${log.recipient_type}`}
+        emptyText="No notifications have been sent for this test request"
+      />
+    </Card>
+  );
+}

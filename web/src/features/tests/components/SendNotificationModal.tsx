@@ -1,0 +1,95 @@
+import { ERRORS, TEST_REQUEST_FIELD_LIMITS } from '@labline/contracts';
+import { Alert, Form, Input, Modal } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { describeFailure } from '../../../shared/apiError';
+import { sendNotification } from '../api';
+
+/** spec 1 §5, §9: the dialog recommends 160 characters, an SMS's length. */
+export const SMS_RECOMMENDED_LENGTH = 160;
+/** spec 1 §4, §9: on success the dialog closes after 2 s. */
+const CLOSE_AFTER_SUCCESS_MS = 2000;
+
+interface SendNotificationModalProps {
+  requestId: number;
+  /** Why the dialog is shown: the cancel step says so above the message. */
+  purpose?: string | undefined;
+  initialMessage?: string | undefined;
+  /** Right after the server accepted the message (the dialog then closes itself 2 s later). */
+  onSent?: () => void;
+  onClose(): void;
+}
+
+interface NotificationValues {
+  custom_message: string;
+}
+
+/**
+ * spec 1 §2 Send Notification: a required message, sent to the patient (POST …/send-reminder). Rendered while
+ * open, so every opening starts afresh.
+ */
+export function SendNotificationModal({
+  requestId,
+  purpose,
+  initialMessage = '',
+  onSent,
+  onClose,
+}: SendNotificationModalProps) {
+  const [form] = Form.useForm<NotificationValues>();
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const length = (Form.useWatch('custom_message', form) ?? '').length;
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  const submit = async ({ custom_message }: NotificationValues) => {
+    setSending(true);
+    setFailure(null);
+    try {
+      setSent(await sendNotification(requestId, custom_message.trim()));
+      onSent?.();
+      closeTimer.current = setTimeout(onClose, CLOSE_AFTER_SUCCESS_MS);
+    } catch (error) {
+      const { message, fields } = describeFailure(error, ERRORS.failedToSendNotification);
+      form.setFields(fields.map((field) => ({ ...field, name: 'custom_message' })));
+      setFailure(message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Modal
+      title="Send Notification"
+      open
+      onCancel={onClose}
+      okText="Send Notification"
+      onOk={() => form.submit()}
+      okButtonProps={{ loading: sending, disabled: sent !== null }}
+    >
+      {purpose !== undefined && <Alert type="warning" showIcon title={purpose} style={{ marginBottom: 16 }} />}
+      {sent !== null && <Alert type="success" showIcon title={sent} style={{ marginBottom: 16 }} />}
+      {failure !== null && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
+      <Form<NotificationValues>
+        form={form}
+        layout="vertical"
+        initialValues={{ custom_message: initialMessage }}
+        onFinish={(values) => void submit(values)}
+      >
+        <Form.Item
+          label="Message"
+          name="custom_message"
+          rules={[{ required: true, whitespace: true, message: ERRORS.pleaseEnterMessage }]}
+          extra={
+            length > SMS_RECOMMENDED_LENGTH
+              ? `${length} characters: messages over ${SMS_RECOMMENDED_LENGTH} characters are sent as several SMS`
+              : `Keep it to ${SMS_RECOMMENDED_LENGTH} characters or fewer for a single SMS`
+          }
+        >
+          <Input.TextArea rows={4} maxLength={TEST_REQUEST_FIELD_LIMITS.message} showCount disabled={sent !== null} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,134 @@
+import {
+  EXPECTED_TEST_MIN_LEAD_MS,
+  TEST_REQUEST_FIELD_LIMITS,
+  TEST_REQUEST_PRIORITIES,
+  type TestRequestPriority,
+} from '@labline/contracts';
+import { Checkbox, Col, DatePicker, Form, Input, Row, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { valueLabel } from '../components/RequestTags';
+import { useFulfillmentPartners } from '../api';
+import { fieldStatus, type ServerFieldErrors } from './fieldStatus';
+import type { TestDraft } from './orderModel';
+
+const PRIORITY_OPTIONS = TEST_REQUEST_PRIORITIES.map((priority) => ({
+  value: priority,
+  label: priority === 'stat' ? 'STAT' : valueLabel(priority),
+}));
+const DATE_FORMAT = 'DD/MM/YYYY';
+
+/** spec 1 §5: the earliest day whose 12:00 PM is at least an hour from now. */
+const isTooSoon = (date: Dayjs) => date.hour(12).minute(0).second(0).valueOf() < Date.now() + EXPECTED_TEST_MIN_LEAD_MS;
+
+interface TestDetailsFieldsProps {
+  test: TestDraft;
+  onChange(test: TestDraft): void;
+  serverErrors: ServerFieldErrors;
+}
+
+/** The rest of a test: barcode, expected date (12:00 PM), priority, notes and the fulfillment partner. */
+export function TestDetailsFields({ test, onChange, serverErrors }: TestDetailsFieldsProps) {
+  const { data: partners, isLoading: partnersLoading } = useFulfillmentPartners(test.fulfillment_by_partner);
+  const status = (fields: string[]) => fieldStatus(false, '', serverErrors, fields);
+  return (
+    <Row gutter={16}>
+      <Col xs={24} md={8}>
+        <Form.Item
+          label="Barcode Number"
+          htmlFor="test-barcode"
+          required
+          extra="Every test needs a barcode before the order is submitted"
+          {...status(['barcode_number'])}
+        >
+          <Input
+            id="test-barcode"
+            value={test.barcode_number}
+            maxLength={TEST_REQUEST_FIELD_LIMITS.barcode}
+            onChange={(event) => onChange({ ...test, barcode_number: event.target.value })}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={8}>
+        <Form.Item
+          label="Expected Test Date"
+          htmlFor="test-expected-date"
+          extra="The time is fixed at 12:00 PM"
+          {...status(['expected_test_datetime'])}
+        >
+          <DatePicker
+            id="test-expected-date"
+            format={DATE_FORMAT}
+            placeholder={DATE_FORMAT}
+            disabledDate={isTooSoon}
+            value={test.expected_date === null ? null : dayjs(test.expected_date)}
+            onChange={(date: Dayjs | null) =>
+              onChange({ ...test, expected_date: date === null ? null : date.format('YYYY-MM-DD') })
+            }
+            style={{ width: '100%' }}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={8}>
+        <Form.Item label="Priority" htmlFor="test-priority" {...status(['priority'])}>
+          <Select<TestRequestPriority>
+            id="test-priority"
+            value={test.priority}
+            onChange={(priority) => onChange({ ...test, priority })}
+            options={PRIORITY_OPTIONS}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24}>
+        <Form.Item label="Notes" htmlFor="test-notes" {...status(['notes'])}>
+          <Input.TextArea
+            id="test-notes"
+            rows={3}
+            maxLength={TEST_REQUEST_FIELD_LIMITS.notes}
+            value={test.notes}
+            onChange={(event) => onChange({ ...test, notes: event.target.value })}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24}>
+        <Form.Item>
+          <Checkbox
+            checked={test.fulfillment_by_partner}
+            // spec 1 §5: unticking clears the partner.
+            onChange={(event) =>
+              onChange({
+                ...test,
+                fulfillment_by_partner: event.target.checked,
+                fulfillment_partner_id: event.target.checked ? test.fulfillment_partner_id : null,
+              })
+            }
+          >
+            Fulfillment by Partner
+          </Checkbox>
+        </Form.Item>
+      </Col>
+      {test.fulfillment_by_partner && (
+        <Col xs={24} md={12}>
+          <Form.Item
+            label="Fulfillment Partner"
+            htmlFor="test-partner"
+            required
+            {...status(['fulfillment_partner_id', 'fulfillment_by_partner'])}
+          >
+            <Select<number>
+              id="test-partner"
+              placeholder="Select a fulfillment partner"
+              loading={partnersLoading}
+              value={test.fulfillment_partner_id ?? undefined}
+              onChange={(id) => onChange({ ...test, fulfillment_partner_id: id ?? null })}
+              allowClear
+              options={(partners ?? []).map((partner) => ({
+                value: partner.id,
+                label: `${partner.first_name} ${partner.last_name}`,
+              }))}
+            />
+          </Form.Item>
+        </Col>
+      )}
+    </Row>
+  );
+}

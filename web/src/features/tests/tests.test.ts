@@ -1,0 +1,132 @@
+/// <reference types="node" />
+/**
+ * The pure rules behind the test request pages: the list's counters, and the order form's volumes, automatic
+ * device choice, missing items, checkout messages (spec 1 §5, word for word) and the body it POSTs (spec 1 §7).
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'vitest';
+import { ERRORS, callerFromUser, testRequestBodySchema, type TestFormFields } from '@labline/contracts';
+import { countRequests } from './format';
+import {
+  automaticDevice,
+  emptyTest,
+  missingItems,
+  requestBodyOf,
+  submitProblems,
+  withDeviceFor,
+  withSampleType,
+  type TestDraft,
+} from './order/orderModel';
+import { institutionModeOf } from './order/useOrderState';
+
+const item = { description: null, active: true, sort_order: 0, institution_ids: [], institution_names: [] };
+const dates = { created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
+const device = (id: number, name: string, max_capacity: number | null) => ({
+  ...item,
+  ...dates,
+  kind: 'collection-devices' as const,
+  id,
+  name,
+  max_capacity,
+  tube_type_ids: [],
+  tube_types: [],
+});
+const marker = (id: number, name: string, value: number, deviceIds: number[]) => ({
+  ...item,
+  ...dates,
+  kind: 'markers' as const,
+  id,
+  name,
+  marker_code: null,
+  value,
+  units: null,
+  units_ucum: null,
+  range_min: null,
+  range_max: null,
+  sample_type_ids: [1],
+  tube_type_ids: [],
+  collection_device_ids: deviceIds,
+});
+
+const FIELDS: TestFormFields = {
+  sample_types: [{ ...item, ...dates, kind: 'sample-types', id: 1, name: 'Blood' }],
+  markers: [marker(10, 'HbA1c', 50, [100, 101]), marker(11, 'Vitamin D', 460, [100, 101])],
+  panels: [],
+  collection_devices: [device(100, 'Capillary kit', 500), device(101, 'Venous set', 4000), device(102, 'Swab', null)],
+};
+
+const built = (changes: Partial<TestDraft>): TestDraft =>
+  withDeviceFor({ ...withSampleType(emptyTest(), 1), lab_id: 7, ...changes }, FIELDS);
+
+describe('the list counters (spec 1 §2)', () => {
+  test('Urgent counts urgent and stat; the others count their status', () => {
+    const requests = [
+      { status: 'pending', priority: 'stat' },
+      { status: 'pending', priority: 'normal' },
+      { status: 'in_progress', priority: 'urgent' },
+      { status: 'completed', priority: 'normal' },
+    ] as const;
+    assert.deepEqual(countRequests(requests), { pending: 2, inProgress: 1, completed: 1, urgent: 2 });
+  });
+});
+
+describe('the order form (spec 1 §4, §5)', () => {
+  test('the device is the smallest that holds the volume, and follows the markers', () => {
+    assert.equal(automaticDevice(FIELDS.collection_devices, 100)?.name, 'Swab');
+    assert.equal(automaticDevice(FIELDS.collection_devices, 101)?.name, 'Capillary kit');
+    assert.equal(automaticDevice(FIELDS.collection_devices, 5000), null);
+    assert.equal(built({ marker_ids: [10] }).device_id, 100);
+    assert.equal(built({ marker_ids: [10, 11] }).device_id, 101);
+  });
+
+  test('a device chosen by the user stays when the markers change', () => {
+    const test = built({ marker_ids: [10], device_id: 101, device_chosen_by_user: true });
+    assert.equal(withDeviceFor({ ...test, marker_ids: [10, 11] }, FIELDS).device_id, 101);
+  });
+
+  test('missing items, and the checkout messages word for word', () => {
+    const order = { patient_id: null, institution_id: null, clinician_id: null };
+    assert.deepEqual(missingItems(order, emptyTest(), true), [
+      'patient',
+      'institution',
+      'clinician',
+      'sample_type',
+      'lab',
+      'tests',
+      'device',
+    ]);
+    assert.deepEqual(
+      submitProblems(order, [{ ...emptyTest(), lab_id: null }], { institutionChosen: true, clinicianRequired: true }),
+      [
+        ERRORS.pleaseSelectPatient,
+        ERRORS.selectInstitutionForTestRequest,
+        ERRORS.selectOrderingClinician,
+        ERRORS.allTestsNeedBarcodes,
+        ERRORS.selectLaboratoryForAllTests,
+      ],
+    );
+  });
+
+  test('the body: lists as JSON text, one device with quantity 1, test_type_id 1, accepted by the contract', () => {
+    const test = { ...built({ marker_ids: [10, 11] }), barcode_number: ' BC-1 ', expected_date: '2030-01-02' };
+    const body = requestBodyOf({ patient_id: 3, institution_id: 4, clinician_id: 5 }, test, FIELDS);
+    assert.equal(body.marker_ids, '[10,11]');
+    assert.equal(body.collection_device_ids, '[101]');
+    assert.deepEqual(JSON.parse(body.device_selections as string), [
+      { device_id: 101, device_name: 'Venous set', quantity: 1, required_volume: 510, total_capacity: 4000 },
+    ]);
+    const parsed = testRequestBodySchema.parse(body);
+    assert.equal(parsed.test_type_id, 1);
+    assert.equal(parsed.barcode_number, 'BC-1');
+    assert.equal(parsed.expected_test_datetime, '2030-01-02T12:00:00.000Z');
+  });
+
+  test('the institution rule: super_admin chooses, a clinician of one institution does not', () => {
+    const caller = (role: 'super_admin' | 'clinician', ids: number[]) =>
+      callerFromUser({ id: 1, role, institution_id: null, clinician_institution_ids: ids, permissions: [] });
+    assert.deepEqual(institutionModeOf(caller('super_admin', [])), { chosen: true, problem: null, fixed: null });
+    assert.deepEqual(institutionModeOf(caller('clinician', [4])), { chosen: false, problem: null, fixed: 4 });
+    assert.deepEqual(institutionModeOf(caller('clinician', [4, 5])), { chosen: true, problem: null, fixed: null });
+    assert.equal(institutionModeOf(caller('clinician', [])).problem, ERRORS.institutionContextRequired);
+  });
+});
