@@ -160,8 +160,10 @@ test('a delete is confirmed, then reported with a success message', async () => 
   await page.goto(`/patients/${patient.id}`);
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-  await page.waitForURL('**/patients');
+  // Looked for before the list's page is waited for: that wait runs the list's accessibility check, which on a
+  // busy machine can outlast the message's 3 seconds.
   await page.locator('.ant-message').getByText(MESSAGES.patientDeleted).waitFor();
+  await page.waitForURL('**/patients');
   await screenshot(page, 'messages-deleted');
   await page.context().close();
 });
