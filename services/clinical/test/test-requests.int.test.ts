@@ -99,6 +99,8 @@ describe('ordering a test', () => {
     });
     assert.equal(request.clinician_id, USERS.northwindClinician.id);
     assert.equal(request.institution_id, NORTHWIND);
+    // The patient's own clinician comes with the request: the web offers them its actions by the same rules.
+    assert.equal(request.patient_clinician_id, USERS.northwindClinician.id);
   });
 
   it('refuses the roles that do not order (403), storing nothing', async () => {

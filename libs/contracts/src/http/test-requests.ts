@@ -157,6 +157,8 @@ export const testRequestSchema = z.object({
   requested_by_lastname: z.string().nullable(),
   clinician_id: z.number().int().nullable(),
   clinician_name: z.string().nullable(),
+  /** The clinician the patient is assigned to: a clinician may act on their patients' requests too. */
+  patient_clinician_id: z.number().int().nullable(),
   institution_id: z.number().int(),
   institution_name: z.string().nullable(),
   requested_at: z.string(),

@@ -35,6 +35,7 @@ const REQUEST_COLUMNS = sql.fragment`
   p.medical_record_number, p.email AS patient_email, p.phone AS patient_phone, t.test_name,
   t.sample_type AS category, t.priority, t.status, t.requested_by, rb.first_name AS requested_by_name,
   rb.last_name AS requested_by_lastname, t.clinician_id, c.first_name || ' ' || c.last_name AS clinician_name,
+  p.clinician_id AS patient_clinician_id,
   t.institution_id, i.name AS institution_name, t.requested_at, t.updated_at, t.expected_test_datetime,
   t.test_type_id, t.sample_type, t.sample_type_id, t.panel_id, t.marker_ids, t.collection_device_ids,
   t.device_selections, t.department, t.cms_priority, t.cms_status, t.barcode_number, t.notes, t.custom_data,
