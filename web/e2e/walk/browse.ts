@@ -155,12 +155,25 @@ export async function openAndCancel(walker: Walker, target: Locator, what: strin
   walker.count.followed += 1;
 }
 
-/** Confirms a destructive action in its dialog (only on records made for the test). */
+/** How long a confirmation may take to close after its button is pressed before the press is looked at again. */
+const CONFIRM_CLOSE_MS = 10_000;
+
+/**
+ * Confirms a destructive action in its dialog (only on records made for the test). A press that lands while a
+ * popconfirm is still opening can be lost on a busy machine (CI saw the dialog stay open 15 s with its button
+ * idle): a button still there, idle, after a while is pressed once more; a busy one (loading) is saving.
+ */
 export async function confirm(walker: Walker, target: Locator, confirmLabel: string): Promise<void> {
   await target.click();
   const ok = dialogButton(walker, new RegExp(`^${confirmLabel}$`));
   await ok.click();
-  await ok.waitFor({ state: 'hidden' });
+  try {
+    await ok.waitFor({ state: 'hidden', timeout: CONFIRM_CLOSE_MS });
+  } catch {
+    const busy = (await ok.getAttribute('class').catch(() => null))?.includes('ant-btn-loading') ?? false;
+    if (!busy && (await ok.isVisible())) await ok.click();
+    await ok.waitFor({ state: 'hidden', timeout: 3 * CONFIRM_CLOSE_MS });
+  }
   walker.count.followed += 1;
 }
 
