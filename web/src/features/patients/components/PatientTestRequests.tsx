@@ -81,19 +81,15 @@ export function PatientTestRequests({ patientId, requests }: PatientTestRequests
         )
       }
     >
-      {/* No table without rows: an empty table that scrolls sideways is a region a keyboard cannot reach. */}
-      {requests.length === 0 ? (
-        <Empty description="No test requests for this patient yet" />
-      ) : (
-        <Table<PatientTestRequest>
-          rowKey="id"
-          columns={COLUMNS}
-          dataSource={[...requests]}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          size="middle"
-        />
-      )}
+      <Table<PatientTestRequest>
+        rowKey="id"
+        columns={COLUMNS}
+        dataSource={[...requests]}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Empty description="No test requests for this patient yet" /> }}
+        size="middle"
+      />
     </Card>
   );
 }
