@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll } from 'vitest';
 import { loginResponseSchema, sessionUserSchema, type SessionUser } from '@labline/contracts';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { retrying } from '@labline/testkit';
 import { describeExit, startStack } from '../../deploy/dev/stack';
 import { checkAccessibilityOnClose, watchAccessibility } from './accessibility';
 
@@ -174,9 +173,21 @@ export async function apiAs(system: System, email: string, password: string = DE
   return { user, call };
 }
 
-/** Retries a set-up call until it stops failing (testkit's `retrying`, with the browser tests' 30 s default). */
-export const eventually = <T>(attempt: () => Promise<T>, timeoutMs = 30_000): Promise<T> =>
-  retrying(attempt, { timeoutMs });
+/**
+ * Retries a set-up call that depends on a projection another service fills from NATS (a new clinician, an
+ * institution's stats) until it succeeds or the time is up; the last failure is thrown then.
+ */
+export async function eventually<T>(attempt: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
 
 /**
  * The options of the antd Select labelled `label` (within `scope`, the page by default), once its dropdown is open:

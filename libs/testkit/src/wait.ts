@@ -11,22 +11,3 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
-
-/**
- * Calls `attempt` until it stops throwing (a set-up call that depends on a projection another service fills from
- * NATS); after the timeout the last failure is thrown.
- */
-export async function retrying<T>(
-  attempt: () => Promise<T>,
-  { timeoutMs = 10_000, intervalMs = 250 } = {},
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, intervalMs));
-    }
-  }
-}
