@@ -1,9 +1,10 @@
 import {
-  historyResponseSchema,
+  type historyResponseSchema,
   type HistoryAction,
   type HistoryChange,
   type HistoryEntry,
   type HistoryValue,
+  type ResponseOf,
 } from '@labline/contracts';
 import { Alert, Empty, Flex, Skeleton, Timeline, Typography } from 'antd';
 import useSWR from 'swr';
@@ -85,7 +86,9 @@ function entryItem(entry: HistoryEntry, index: number) {
 /** A record's history, newest first: each change's action, who and when, and what it did to which field. */
 export function HistoryTimeline({ path }: { path: string }) {
   const { data: history, error } = useSWR(path, (key: string) =>
-    apiRequest(key, historyResponseSchema, { defaultError: HISTORY_LOAD_ERROR }).then((answer) => answer.history),
+    apiRequest<ResponseOf<typeof historyResponseSchema>>(key, { defaultError: HISTORY_LOAD_ERROR }).then(
+      (answer) => answer.history,
+    ),
   );
   if (error instanceof Error) return <Alert type="error" showIcon title={error.message} />;
   if (history === undefined) return <Skeleton active paragraph={{ rows: 6 }} />;

@@ -6,10 +6,10 @@
 import {
   CATALOGUE_KIND_LABELS,
   ERRORS,
-  activeLabsResponseSchema,
-  catalogueListResponseSchemaOf,
-  type CatalogueItemOf,
+  type activeLabsResponseSchema,
+  type catalogueListResponseSchemaOf,
   type CatalogueKind,
+  type ResponseOf,
 } from '@labline/contracts';
 import useSWR from 'swr';
 import { apiRequest } from '../app/api/client';
@@ -34,16 +34,16 @@ function catalogueListPath(kind: CatalogueKind, institutionId: number | null = n
 /** The items of a kind (all statuses: the CMS tables show inactive ones; pickers filter on the client). */
 export function useCatalogueItems<K extends CatalogueKind>(kind: K, institutionId: number | null = null) {
   return useSWR(catalogueListPath(kind, institutionId), (path: string) =>
-    apiRequest(path, catalogueListResponseSchemaOf(kind), { defaultError: catalogueFetchError(kind) }).then(
-      ({ items }): CatalogueItemOf<K>[] => items,
-    ),
+    apiRequest<ResponseOf<ReturnType<typeof catalogueListResponseSchemaOf<K>>>>(path, {
+      defaultError: catalogueFetchError(kind),
+    }).then(({ items }) => items),
   );
 }
 
 /** The labs that may be assigned (GET /cms/labs/active). */
 export function useActiveLabs() {
   return useSWR(`${CMS_PATH}/labs/active`, (path: string) =>
-    apiRequest(path, activeLabsResponseSchema, { defaultError: catalogueFetchError('labs') }).then(
+    apiRequest<ResponseOf<typeof activeLabsResponseSchema>>(path, { defaultError: catalogueFetchError('labs') }).then(
       ({ items }) => items,
     ),
   );

@@ -2,7 +2,13 @@
  * The lists that several areas pick from (institutions, an institution's clinicians): one hook each, so
  * every screen shares one cache entry and one error text per list.
  */
-import { ERRORS, clinicianListResponseSchema, institutionListResponseSchema, type Caller } from '@labline/contracts';
+import {
+  ERRORS,
+  type clinicianListResponseSchema,
+  type institutionListResponseSchema,
+  type Caller,
+  type ResponseOf,
+} from '@labline/contracts';
 import useSWR from 'swr';
 import { apiRequest } from '../app/api/client';
 
@@ -17,9 +23,9 @@ function institutionListPath(caller: Pick<Caller, 'role'>): string {
 /** Every institution the caller may see; `enabled` false loads nothing (a screen that does not need it). */
 export function useInstitutionList(caller: Pick<Caller, 'role'>, enabled = true) {
   return useSWR(enabled ? institutionListPath(caller) : null, (key: string) =>
-    apiRequest(key, institutionListResponseSchema, { defaultError: ERRORS.failedToFetchInstitutions }).then(
-      ({ institutions }) => institutions,
-    ),
+    apiRequest<ResponseOf<typeof institutionListResponseSchema>>(key, {
+      defaultError: ERRORS.failedToFetchInstitutions,
+    }).then(({ institutions }) => institutions),
   );
 }
 
@@ -27,7 +33,7 @@ export function useInstitutionList(caller: Pick<Caller, 'role'>, enabled = true)
 export function useInstitutionClinicians(institutionId: number | undefined) {
   const path = institutionId === undefined ? null : `/institutions/${institutionId}/clinicians`;
   return useSWR(path, (key: string) =>
-    apiRequest(key, clinicianListResponseSchema, { defaultError: CLINICIANS_LOAD_ERROR }).then(
+    apiRequest<ResponseOf<typeof clinicianListResponseSchema>>(key, { defaultError: CLINICIANS_LOAD_ERROR }).then(
       ({ clinicians }) => clinicians,
     ),
   );

@@ -3,6 +3,12 @@ import { idText, positiveIntegerText, requestObject } from './fields';
 
 export const errorBodySchema = z.object({ error: z.string() });
 
+/**
+ * The body a response schema describes. The services check every answer against its schema before sending it
+ * (service-kit's serializer), so the web app types what it reads with this instead of parsing it a second time.
+ */
+export type ResponseOf<S extends z.ZodType> = z.output<S>;
+
 export const paginationSchema = z.object({
   page: z.number().int().positive(),
   limit: z.number().int().positive(),

@@ -5,24 +5,9 @@
  */
 import { ApiError } from '../../shared/apiError';
 import { clearStoredSession, readStoredToken, writeStoredToken } from '../session/storage';
-import type * as SessionSchemas from './sessionSchemas';
 import { tokenNeedsRefresh } from './token';
 
 const API_BASE_PATH = '/api';
-
-/** Anything that turns an unknown JSON body into a typed value (a zod schema does, or one loaded on demand). */
-export interface ResponseSchema<T> {
-  parse(value: unknown): T | Promise<T>;
-}
-
-let sessionSchemasLoading: Promise<typeof SessionSchemas> | undefined;
-/** The schemas of the session's own calls, loaded once, with the first call. */
-export const sessionSchemas = () => (sessionSchemasLoading ??= import('./sessionSchemas'));
-
-/** A response schema of sessionSchemas, for a call that must not wait for the schema library before it is sent. */
-export function sessionSchema<T>(pick: (schemas: Awaited<ReturnType<typeof sessionSchemas>>) => ResponseSchema<T>) {
-  return { parse: async (value: unknown) => pick(await sessionSchemas()).parse(value) };
-}
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -61,6 +46,10 @@ function send(path: string, method: string, token: string | null, body: unknown,
   });
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text === '') return null;
@@ -77,8 +66,9 @@ async function refreshToken(token: string): Promise<string | null> {
   try {
     const response = await send('/auth/refresh', 'POST', token, undefined);
     if (!response.ok) throw new Error(`refresh failed with ${response.status}`);
-    const { tokenResponseSchema } = await sessionSchemas();
-    const { token: next } = tokenResponseSchema.parse(await readJson(response));
+    const answer = await readJson(response);
+    const next = isRecord(answer) ? answer.token : undefined;
+    if (typeof next !== 'string') throw new Error('refresh answered without a token');
     writeStoredToken(next);
     return next;
   } catch {
@@ -100,7 +90,13 @@ export async function freshToken(): Promise<string | null> {
   return refreshInFlight;
 }
 
-export async function apiRequest<T>(path: string, schema: ResponseSchema<T>, options: RequestOptions): Promise<T> {
+/**
+ * Sends a request and answers its JSON body, typed as T: the contracts' response type of the call
+ * (`ResponseOf<typeof somethingResponseSchema>`). The body is not parsed again here: every service checks its
+ * answers against that schema before sending them (service-kit's serializer), and the schema library stays out of
+ * the pages' bundles.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions): Promise<T> {
   const { method = 'GET', body, defaultError, anonymous = false, signal } = options;
   const token = anonymous ? null : await freshToken();
   if (!anonymous && token === null) throw new ApiError(defaultError, 401);
@@ -116,16 +112,9 @@ export async function apiRequest<T>(path: string, schema: ResponseSchema<T>, opt
   const json = await readJson(response);
   if (response.status === 401 && !anonymous) endSession();
   if (!response.ok) {
-    const errorBody = (await sessionSchemas()).errorBodySchema.safeParse(json);
-    // The server's text is turned into sentences under the forms' labels by ApiError (shared/apiError.ts).
-    throw new ApiError(defaultError, response.status, errorBody.success ? errorBody.data.error : '');
+    // The server's text ({ error }) is turned into sentences under the forms' labels by ApiError (shared/apiError.ts).
+    const serverText = isRecord(json) && typeof json.error === 'string' ? json.error : '';
+    throw new ApiError(defaultError, response.status, serverText);
   }
-  try {
-    return await schema.parse(json);
-  } catch {
-    throw new ApiError(defaultError, response.status);
-  }
+  return json as T;
 }
-
-/** For calls whose answer the caller does not read. */
-export const IGNORE_RESPONSE_BODY: ResponseSchema<void> = { parse: () => undefined };

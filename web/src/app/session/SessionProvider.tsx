@@ -4,14 +4,7 @@ import { FullPageSpinner } from '../../shared/FullPageSpinner';
 import { onSessionEnded } from '../api/client';
 import { SessionContext, type SessionContextValue } from './SessionContext';
 import { fetchProfile, requestLogin, requestLogout } from './sessionApi';
-import {
-  STORAGE_KEYS,
-  clearStoredSession,
-  readStoredSession,
-  readStoredToken,
-  writeStoredSession,
-  writeStoredUser,
-} from './storage';
+import { STORAGE_KEYS, clearStoredSession, readStoredToken, writeStoredSession, writeStoredUser } from './storage';
 
 type SessionState = { status: 'checking' } | { status: 'signedOut' } | { status: 'signedIn'; user: SessionUser };
 
@@ -61,8 +54,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const followOtherTabs = (event: StorageEvent) => {
       if (event.key !== null && event.key !== STORAGE_KEYS.token && event.key !== STORAGE_KEYS.user) return;
-      void readStoredSession().then((stored) =>
-        setState(stored === null ? SIGNED_OUT : { status: 'signedIn', user: stored.user }),
+      // Another tab signed in or out: its session is taken up as a start-up's is, the user from the server.
+      if (readStoredToken() === null) {
+        setState(SIGNED_OUT);
+        return;
+      }
+      // (a refused token ends the session in the API client; a network failure keeps what this tab shows)
+      fetchProfile().then(
+        (user) => setState({ status: 'signedIn', user }),
+        () => undefined,
       );
     };
     window.addEventListener('storage', followOtherTabs);

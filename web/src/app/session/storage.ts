@@ -16,30 +16,8 @@ export function writeStoredToken(token: string): void {
   localStorage.setItem(STORAGE_KEYS.token, token);
 }
 
-/**
- * The stored user, or null when it is missing or no longer has the session user's shape. Asynchronous: its schema
- * comes with the session schemas' chunk (app/api/sessionSchemas.ts), which the sign-in page does without.
- */
-export async function readStoredUser(): Promise<SessionUser | null> {
-  const text = localStorage.getItem(STORAGE_KEYS.user);
-  if (text === null) return null;
-  const { sessionUserSchema } = await import('../api/sessionSchemas');
-  try {
-    const parsed = sessionUserSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 export function writeStoredUser(user: SessionUser): void {
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-}
-
-export async function readStoredSession(): Promise<StoredSession | null> {
-  const token = readStoredToken();
-  const user = await readStoredUser();
-  return token !== null && user !== null ? { token, user } : null;
 }
 
 export function writeStoredSession({ token, user }: StoredSession): void {

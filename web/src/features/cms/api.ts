@@ -1,7 +1,8 @@
 /** The CMS screen's writes (clinical's `/cms/{kind}`); the lists are read through shared/catalogueApi. */
 import {
-  catalogueItemResponseSchema,
-  messageResponseSchema,
+  type ResponseOf,
+  type catalogueItemResponseSchema,
+  type messageResponseSchema,
   type CatalogueItem,
   type CatalogueKind,
 } from '@labline/contracts';
@@ -22,16 +23,15 @@ export async function saveCatalogueItem(
   body: CatalogueBody,
   defaultError = catalogueTexts(kind).saveError,
 ): Promise<CatalogueItem> {
-  const { item } = await apiRequest(
+  const { item } = await apiRequest<ResponseOf<typeof catalogueItemResponseSchema>>(
     id === null ? `${CMS_PATH}/${kind}` : itemPath(kind, id),
-    catalogueItemResponseSchema,
     { method: id === null ? 'POST' : 'PUT', body, defaultError },
   );
   return item;
 }
 
 export async function deleteCatalogueItem(kind: CatalogueKind, id: number): Promise<void> {
-  await apiRequest(itemPath(kind, id), messageResponseSchema, {
+  await apiRequest<ResponseOf<typeof messageResponseSchema>>(itemPath(kind, id), {
     method: 'DELETE',
     defaultError: catalogueTexts(kind).deleteError,
   });

@@ -1,14 +1,15 @@
 import {
   ERRORS,
-  institutionPatientsResponseSchema,
-  institutionResponseSchema,
-  institutionStatsResponseSchema,
-  labAssignmentListResponseSchema,
-  labAssignmentResponseSchema,
-  messageResponseSchema,
+  type institutionPatientsResponseSchema,
+  type institutionResponseSchema,
+  type institutionStatsResponseSchema,
+  type labAssignmentListResponseSchema,
+  type labAssignmentResponseSchema,
+  type messageResponseSchema,
   type Institution,
   type InstitutionBody,
   type LabAssignmentBody,
+  type ResponseOf,
 } from '@labline/contracts';
 import useSWR from 'swr';
 import { apiRequest } from '../../app/api/client';
@@ -25,9 +26,9 @@ export const INSTITUTION_STATS_LOAD_ERROR = 'Failed to load institution statisti
 /** The institution for its detail page. */
 export function useInstitutionDetail(id: number | null) {
   return useSWR(id === null ? null : institutionPath(id), (key: string) =>
-    apiRequest(key, institutionResponseSchema, { defaultError: ERRORS.failedToFetchInstitutionDetails }).then(
-      ({ institution }) => institution,
-    ),
+    apiRequest<ResponseOf<typeof institutionResponseSchema>>(key, {
+      defaultError: ERRORS.failedToFetchInstitutionDetails,
+    }).then(({ institution }) => institution),
   );
 }
 
@@ -36,27 +37,27 @@ export function useInstitutionForEdit(id: number | null) {
   return useSWR(
     id === null ? null : ['edit', institutionPath(id)],
     ([, key]: [string, string]) =>
-      apiRequest(key, institutionResponseSchema, { defaultError: ERRORS.failedToFetchInstitution }).then(
-        ({ institution }) => institution,
-      ),
+      apiRequest<ResponseOf<typeof institutionResponseSchema>>(key, {
+        defaultError: ERRORS.failedToFetchInstitution,
+      }).then(({ institution }) => institution),
     { revalidateOnFocus: false },
   );
 }
 
 export function useInstitutionStats(id: number) {
   return useSWR(`${institutionPath(id)}/stats`, (key: string) =>
-    apiRequest(key, institutionStatsResponseSchema, { defaultError: INSTITUTION_STATS_LOAD_ERROR }).then(
-      ({ stats }) => stats,
-    ),
+    apiRequest<ResponseOf<typeof institutionStatsResponseSchema>>(key, {
+      defaultError: INSTITUTION_STATS_LOAD_ERROR,
+    }).then(({ stats }) => stats),
   );
 }
 
 /** Patients of the institution (clinical service, spec 3 §3 "Patient (in institution view)"). */
 export function useInstitutionPatients(id: number) {
   return useSWR(`/patients/institution/${id}`, (key: string) =>
-    apiRequest(key, institutionPatientsResponseSchema, { defaultError: INSTITUTION_PATIENTS_LOAD_ERROR }).then(
-      ({ patients }) => patients,
-    ),
+    apiRequest<ResponseOf<typeof institutionPatientsResponseSchema>>(key, {
+      defaultError: INSTITUTION_PATIENTS_LOAD_ERROR,
+    }).then(({ patients }) => patients),
   );
 }
 
@@ -69,9 +70,8 @@ export function useInstitutionCache() {
 }
 
 export async function saveInstitution(id: number | null, body: InstitutionBody): Promise<Institution> {
-  const { institution } = await apiRequest(
+  const { institution } = await apiRequest<ResponseOf<typeof institutionResponseSchema>>(
     id === null ? INSTITUTIONS_PATH : institutionPath(id),
-    institutionResponseSchema,
     { method: id === null ? 'POST' : 'PUT', body, defaultError: ERRORS.failedToSaveInstitution },
   );
   return institution;
@@ -85,14 +85,14 @@ export const labAssignmentHistoryPath = (institutionId: number, assignmentId: nu
 /** The labs assigned to the institution (spec 3 §2 Labs tab; clinical service). */
 export function useLabAssignments(institutionId: number) {
   return useSWR(labAssignmentsPath(institutionId), (key: string) =>
-    apiRequest(key, labAssignmentListResponseSchema, { defaultError: ERRORS.failedToFetchAssignedLabs }).then(
-      ({ labs }) => labs,
-    ),
+    apiRequest<ResponseOf<typeof labAssignmentListResponseSchema>>(key, {
+      defaultError: ERRORS.failedToFetchAssignedLabs,
+    }).then(({ labs }) => labs),
   );
 }
 
 export async function assignLab(institutionId: number, body: LabAssignmentBody): Promise<void> {
-  await apiRequest(labAssignmentsPath(institutionId), labAssignmentResponseSchema, {
+  await apiRequest<ResponseOf<typeof labAssignmentResponseSchema>>(labAssignmentsPath(institutionId), {
     method: 'POST',
     body,
     defaultError: ERRORS.failedToAssignLab,
@@ -100,7 +100,7 @@ export async function assignLab(institutionId: number, body: LabAssignmentBody):
 }
 
 export async function removeLabAssignment(institutionId: number, assignmentId: number): Promise<void> {
-  await apiRequest(`${labAssignmentsPath(institutionId)}/${assignmentId}`, messageResponseSchema, {
+  await apiRequest<ResponseOf<typeof messageResponseSchema>>(`${labAssignmentsPath(institutionId)}/${assignmentId}`, {
     method: 'DELETE',
     defaultError: ERRORS.failedToRemoveLabAssignment,
   });

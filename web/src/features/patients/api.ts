@@ -1,14 +1,15 @@
 import {
   ERRORS,
-  patientDetailResponseSchema,
-  patientListResponseSchema,
-  patientResponseSchema,
+  type patientDetailResponseSchema,
+  type patientListResponseSchema,
+  type patientResponseSchema,
   type Patient,
   type PatientBody,
   type PatientDetail,
+  type ResponseOf,
 } from '@labline/contracts';
 import useSWR from 'swr';
-import { IGNORE_RESPONSE_BODY, apiRequest } from '../../app/api/client';
+import { apiRequest } from '../../app/api/client';
 import { useRecordCache } from '../../shared/useRecordCache';
 
 /** spec 1 §9: the patient list sends a page size of 10. */
@@ -36,17 +37,21 @@ export function patientListPath({ search, page, institutionId }: PatientListFilt
 /** The list keeps showing the previous page while the next one loads, so the table does not flash empty. */
 export function usePatients(filters: PatientListFilters) {
   const path = patientListPath(filters);
-  return useSWR(path, () => apiRequest(path, patientListResponseSchema, { defaultError: PATIENT_LIST_LOG_TEXT }), {
-    keepPreviousData: true,
-  });
+  return useSWR(
+    path,
+    () => apiRequest<ResponseOf<typeof patientListResponseSchema>>(path, { defaultError: PATIENT_LIST_LOG_TEXT }),
+    {
+      keepPreviousData: true,
+    },
+  );
 }
 
 export function usePatientDetail(id: number | null) {
   const path = id === null ? null : `${PATIENTS_PATH}/${id}`;
   return useSWR(path, (key: string) =>
-    apiRequest(key, patientDetailResponseSchema, { defaultError: ERRORS.failedToFetchPatientDetails }).then(
-      ({ patient }) => patient,
-    ),
+    apiRequest<ResponseOf<typeof patientDetailResponseSchema>>(key, {
+      defaultError: ERRORS.failedToFetchPatientDetails,
+    }).then(({ patient }) => patient),
   );
 }
 
@@ -56,9 +61,9 @@ export function usePatientForEdit(id: number | null) {
   return useSWR(
     path === null ? null : ['edit', path],
     ([, key]: [string, string]) =>
-      apiRequest(key, patientDetailResponseSchema, { defaultError: ERRORS.failedToFetchPatient }).then(
-        ({ patient }) => patient,
-      ),
+      apiRequest<ResponseOf<typeof patientDetailResponseSchema>>(key, {
+        defaultError: ERRORS.failedToFetchPatient,
+      }).then(({ patient }) => patient),
     { revalidateOnFocus: false },
   );
 }
@@ -78,16 +83,19 @@ export function usePatientCache() {
 }
 
 export async function savePatient(id: number | null, body: PatientBody): Promise<Patient> {
-  const { patient } = await apiRequest(id === null ? PATIENTS_PATH : `${PATIENTS_PATH}/${id}`, patientResponseSchema, {
-    method: id === null ? 'POST' : 'PUT',
-    body,
-    defaultError: ERRORS.failedToSavePatient,
-  });
+  const { patient } = await apiRequest<ResponseOf<typeof patientResponseSchema>>(
+    id === null ? PATIENTS_PATH : `${PATIENTS_PATH}/${id}`,
+    {
+      method: id === null ? 'POST' : 'PUT',
+      body,
+      defaultError: ERRORS.failedToSavePatient,
+    },
+  );
   return patient;
 }
 
 export function deletePatient(id: number): Promise<void> {
-  return apiRequest(`${PATIENTS_PATH}/${id}`, IGNORE_RESPONSE_BODY, {
+  return apiRequest<void>(`${PATIENTS_PATH}/${id}`, {
     method: 'DELETE',
     defaultError: ERRORS.failedToDeletePatient,
   });

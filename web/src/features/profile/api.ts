@@ -1,12 +1,13 @@
 import {
   ERRORS,
-  profileResponseSchema,
+  type profileResponseSchema,
   type ChangePasswordBody,
   type SessionUser,
   type UpdateProfileBody,
+  type ResponseOf,
 } from '@labline/contracts';
 import useSWR from 'swr';
-import { IGNORE_RESPONSE_BODY, apiRequest } from '../../app/api/client';
+import { apiRequest } from '../../app/api/client';
 import { PROFILE_PATH, fetchProfile } from '../../app/session/sessionApi';
 
 export function useProfile() {
@@ -14,7 +15,7 @@ export function useProfile() {
 }
 
 export async function updateProfile(body: UpdateProfileBody): Promise<SessionUser> {
-  const { user } = await apiRequest(PROFILE_PATH, profileResponseSchema, {
+  const { user } = await apiRequest<ResponseOf<typeof profileResponseSchema>>(PROFILE_PATH, {
     method: 'PUT',
     body,
     defaultError: ERRORS.failedToUpdateProfile,
@@ -23,7 +24,7 @@ export async function updateProfile(body: UpdateProfileBody): Promise<SessionUse
 }
 
 export function changePassword(body: ChangePasswordBody): Promise<void> {
-  return apiRequest('/auth/change-password', IGNORE_RESPONSE_BODY, {
+  return apiRequest<void>('/auth/change-password', {
     method: 'POST',
     body,
     defaultError: ERRORS.failedToChangePassword,

@@ -1,17 +1,18 @@
 import {
   ERRORS,
   TEST_REQUEST_PAGE_SIZE,
-  labAssignmentListResponseSchema,
-  messageResponseSchema,
-  patientListResponseSchema,
-  testFormFieldsResponseSchema,
-  testRequestListResponseSchema,
-  testRequestResponseSchema,
-  userPickListResponseSchema,
+  type labAssignmentListResponseSchema,
+  type messageResponseSchema,
+  type patientListResponseSchema,
+  type testFormFieldsResponseSchema,
+  type testRequestListResponseSchema,
+  type testRequestResponseSchema,
+  type userPickListResponseSchema,
   type TestRequestBody,
   type TestRequestDetail,
   type TestRequestPriority,
   type TestRequestStatus,
+  type ResponseOf,
 } from '@labline/contracts';
 import useSWR from 'swr';
 import { apiRequest } from '../../app/api/client';
@@ -46,18 +47,22 @@ export function testRequestListPath({ search, status, priority, page }: TestRequ
 /** The list keeps showing the previous page while the next one loads, so the table does not flash empty. */
 export function useTestRequests(filters: TestRequestListFilters) {
   const path = testRequestListPath(filters);
-  return useSWR(path, () => apiRequest(path, testRequestListResponseSchema, { defaultError: LIST_LOG_TEXT }), {
-    keepPreviousData: true,
-  });
+  return useSWR(
+    path,
+    () => apiRequest<ResponseOf<typeof testRequestListResponseSchema>>(path, { defaultError: LIST_LOG_TEXT }),
+    {
+      keepPreviousData: true,
+    },
+  );
 }
 
 const requestPath = (id: number) => `${REQUESTS_PATH}/${id}`;
 
 export function useTestRequestDetail(id: number | null) {
   return useSWR(id === null ? null : requestPath(id), (key: string) =>
-    apiRequest(key, testRequestResponseSchema, { defaultError: ERRORS.failedToFetchTestRequestDetails }).then(
-      ({ request }) => request,
-    ),
+    apiRequest<ResponseOf<typeof testRequestResponseSchema>>(key, {
+      defaultError: ERRORS.failedToFetchTestRequestDetails,
+    }).then(({ request }) => request),
   );
 }
 
@@ -66,9 +71,9 @@ export function useTestRequestForEdit(id: number | null) {
   return useSWR(
     id === null ? null : ['edit', requestPath(id)],
     ([, key]: [string, string]) =>
-      apiRequest(key, testRequestResponseSchema, { defaultError: ERRORS.failedToFetchTestRequest }).then(
-        ({ request }) => request,
-      ),
+      apiRequest<ResponseOf<typeof testRequestResponseSchema>>(key, {
+        defaultError: ERRORS.failedToFetchTestRequest,
+      }).then(({ request }) => request),
     { revalidateOnFocus: false },
   );
 }
@@ -90,20 +95,26 @@ export function useTestRequestCache() {
 }
 
 export async function saveTestRequest(id: number | null, body: TestRequestBody): Promise<TestRequestDetail> {
-  const { request } = await apiRequest(id === null ? REQUESTS_PATH : requestPath(id), testRequestResponseSchema, {
-    method: id === null ? 'POST' : 'PUT',
-    body,
-    defaultError: ERRORS.failedToSaveTestRequest,
-  });
+  const { request } = await apiRequest<ResponseOf<typeof testRequestResponseSchema>>(
+    id === null ? REQUESTS_PATH : requestPath(id),
+    {
+      method: id === null ? 'POST' : 'PUT',
+      body,
+      defaultError: ERRORS.failedToSaveTestRequest,
+    },
+  );
   return request;
 }
 
 export async function archiveTestRequest(id: number): Promise<void> {
-  await apiRequest(requestPath(id), messageResponseSchema, { method: 'DELETE', defaultError: ERRORS.archiveFailed });
+  await apiRequest<ResponseOf<typeof messageResponseSchema>>(requestPath(id), {
+    method: 'DELETE',
+    defaultError: ERRORS.archiveFailed,
+  });
 }
 
 export async function cancelTestRequest(id: number): Promise<TestRequestDetail> {
-  const { request } = await apiRequest(`${requestPath(id)}/status`, testRequestResponseSchema, {
+  const { request } = await apiRequest<ResponseOf<typeof testRequestResponseSchema>>(`${requestPath(id)}/status`, {
     method: 'PUT',
     body: { status: 'cancelled' },
     defaultError: ERRORS.failedToUpdateStatus,
@@ -112,7 +123,7 @@ export async function cancelTestRequest(id: number): Promise<TestRequestDetail> 
 }
 
 export async function sendNotification(id: number, message: string): Promise<string> {
-  const answer = await apiRequest(`${requestPath(id)}/send-reminder`, messageResponseSchema, {
+  const answer = await apiRequest<ResponseOf<typeof messageResponseSchema>>(`${requestPath(id)}/send-reminder`, {
     method: 'POST',
     body: { reminder_type: 'custom_notification', custom_message: message },
     defaultError: ERRORS.failedToSendNotification,
@@ -126,7 +137,9 @@ export async function sendNotification(id: number, message: string): Promise<str
 export function usePatientChoices() {
   const path = `/patients?page=1&limit=${PATIENT_PICKER_LOAD}`;
   return useSWR(path, (key: string) =>
-    apiRequest(key, patientListResponseSchema, { defaultError: PATIENTS_LOAD_ERROR }).then(({ patients }) => patients),
+    apiRequest<ResponseOf<typeof patientListResponseSchema>>(key, { defaultError: PATIENTS_LOAD_ERROR }).then(
+      ({ patients }) => patients,
+    ),
   );
 }
 
@@ -134,7 +147,8 @@ export function usePatientChoices() {
 export function useTestFormFields(institutionId: number | null) {
   return useSWR(
     institutionId === null ? null : `/cms/test-form-fields?institution_id=${institutionId}`,
-    (key: string) => apiRequest(key, testFormFieldsResponseSchema, { defaultError: FORM_FIELDS_LOAD_ERROR }),
+    (key: string) =>
+      apiRequest<ResponseOf<typeof testFormFieldsResponseSchema>>(key, { defaultError: FORM_FIELDS_LOAD_ERROR }),
   );
 }
 
@@ -145,8 +159,8 @@ export function useInstitutionLabs(institutionId: number | null, sampleType: str
       ? null
       : `/institutions/${institutionId}/labs?${new URLSearchParams({ sample_type: sampleType }).toString()}`;
   return useSWR(path, (key: string) =>
-    apiRequest(key, labAssignmentListResponseSchema, { defaultError: LABS_LOAD_ERROR }).then(({ labs }) =>
-      labs.filter((lab) => lab.lab_active),
+    apiRequest<ResponseOf<typeof labAssignmentListResponseSchema>>(key, { defaultError: LABS_LOAD_ERROR }).then(
+      ({ labs }) => labs.filter((lab) => lab.lab_active),
     ),
   );
 }
@@ -154,6 +168,8 @@ export function useInstitutionLabs(institutionId: number | null, sampleType: str
 /** spec 1 §5: partners are the users with role fulfillment_agent. */
 export function useFulfillmentPartners(enabled: boolean) {
   return useSWR(enabled ? '/users?role=fulfillment_agent&is_active=true&limit=100' : null, (key: string) =>
-    apiRequest(key, userPickListResponseSchema, { defaultError: PARTNERS_LOAD_ERROR }).then(({ users }) => users),
+    apiRequest<ResponseOf<typeof userPickListResponseSchema>>(key, { defaultError: PARTNERS_LOAD_ERROR }).then(
+      ({ users }) => users,
+    ),
   );
 }

@@ -1,9 +1,10 @@
-import { ERRORS, canManageUser, sessionUserSchema, type Role, type User } from '@labline/contracts';
+import { ERRORS, canManageUser, type Role, type User } from '@labline/contracts';
 import { Alert, Card, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AccessGuard } from '../../app/session/AccessGuard';
 import { useSession, useSessionUser } from '../../app/session/SessionContext';
+import { fetchProfile } from '../../app/session/sessionApi';
 import { useCaller } from '../../app/session/useCaller';
 import { isNotFound } from '../../shared/apiError';
 import { useInstitutionList } from '../../shared/directoryApi';
@@ -21,7 +22,7 @@ function useAfterSave() {
   const navigate = useNavigate();
   const userCache = useUserCache();
   return async (saved: User) => {
-    if (saved.id === viewer.id) updateSessionUser(sessionUserSchema.parse(saved));
+    if (saved.id === viewer.id) updateSessionUser(await fetchProfile());
     await userCache.saved(saved);
     navigate(`/users/${saved.id}`);
   };

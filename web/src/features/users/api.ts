@@ -1,11 +1,12 @@
 import {
   ERRORS,
-  userListResponseSchema,
-  userResponseSchema,
+  type userListResponseSchema,
+  type userResponseSchema,
   type CreateUserBody,
   type Role,
   type UpdateUserBody,
   type User,
+  type ResponseOf,
 } from '@labline/contracts';
 import useSWR from 'swr';
 import { apiRequest } from '../../app/api/client';
@@ -40,16 +41,22 @@ export function userListPath({ search, role, status, page }: UserListFilters): s
 /** The list keeps showing the previous page while the next one loads, so the table does not flash empty. */
 export function useUsers(filters: UserListFilters) {
   const path = userListPath(filters);
-  return useSWR(path, () => apiRequest(path, userListResponseSchema, { defaultError: USER_LIST_LOAD_ERROR }), {
-    keepPreviousData: true,
-  });
+  return useSWR(
+    path,
+    () => apiRequest<ResponseOf<typeof userListResponseSchema>>(path, { defaultError: USER_LIST_LOAD_ERROR }),
+    {
+      keepPreviousData: true,
+    },
+  );
 }
 
 const userPath = (id: number) => `${USERS_PATH}/${id}`;
 
 export function useUser(id: number | null) {
   return useSWR(id === null ? null : userPath(id), (key: string) =>
-    apiRequest(key, userResponseSchema, { defaultError: ERRORS.failedToFetchUser }).then(({ user }) => user),
+    apiRequest<ResponseOf<typeof userResponseSchema>>(key, { defaultError: ERRORS.failedToFetchUser }).then(
+      ({ user }) => user,
+    ),
   );
 }
 
@@ -60,7 +67,7 @@ export function useUserCache() {
 }
 
 export async function createUser(body: CreateUserBody): Promise<User> {
-  const { user } = await apiRequest(USERS_PATH, userResponseSchema, {
+  const { user } = await apiRequest<ResponseOf<typeof userResponseSchema>>(USERS_PATH, {
     method: 'POST',
     body,
     defaultError: ERRORS.failedToSaveUser,
@@ -69,7 +76,7 @@ export async function createUser(body: CreateUserBody): Promise<User> {
 }
 
 export async function updateUser(id: number, body: UpdateUserBody): Promise<User> {
-  const { user } = await apiRequest(`${USERS_PATH}/${id}`, userResponseSchema, {
+  const { user } = await apiRequest<ResponseOf<typeof userResponseSchema>>(`${USERS_PATH}/${id}`, {
     method: 'PUT',
     body,
     defaultError: ERRORS.failedToSaveUser,
@@ -79,9 +86,12 @@ export async function updateUser(id: number, body: UpdateUserBody): Promise<User
 
 /** Deactivates or reactivates; answers the user as it is afterwards. */
 export async function setUserActive(id: number, active: boolean): Promise<User> {
-  const { user } = await apiRequest(`${USERS_PATH}/${id}/${active ? 'reactivate' : 'deactivate'}`, userResponseSchema, {
-    method: 'POST',
-    defaultError: active ? REACTIVATE_ERROR : DEACTIVATE_ERROR,
-  });
+  const { user } = await apiRequest<ResponseOf<typeof userResponseSchema>>(
+    `${USERS_PATH}/${id}/${active ? 'reactivate' : 'deactivate'}`,
+    {
+      method: 'POST',
+      defaultError: active ? REACTIVATE_ERROR : DEACTIVATE_ERROR,
+    },
+  );
   return user;
 }
