@@ -188,6 +188,31 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': restrict(deepImports, relativeIntoPackage, webLayer) },
   },
+  // What the pages would pay for on every load (npm run bench): zod, which the services already ran over every
+  // answer (the web reads the schemas' types, ResponseOf), and antd's Result (shared/Result loads it on first use).
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: 'No schema library in the browser: type answers with ResponseOf.' },
+            { name: 'antd', importNames: ['Result'], message: "Use shared/Result, which loads antd's on first use." },
+          ],
+          patterns: [
+            {
+              group: ['@labline/contracts'],
+              importNamePattern: 'Schema(?:Of)?$',
+              allowTypeImports: true,
+              message: 'A schema as a value brings zod into the page: import it as a type (ResponseOf<typeof x>).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // System tests span services and the gateway (tests/system/gateway-deactivation: identity + gateway), so they
   // are exempt from the layer rules, but still reach every package through its exports only.
   {

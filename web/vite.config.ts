@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { deferredAntdParts } from './build/deferredAntdParts';
 import { pureContracts } from './build/pureContracts';
 
 /**
@@ -66,7 +67,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), pureContracts(), precompress()],
+  plugins: [react(), deferredAntdParts(), pureContracts(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -62,7 +62,11 @@ async function watchForHeading(page: Page, heading: string): Promise<void> {
   await page.addInitScript((name) => {
     const window = globalThis as unknown as HeadingWatchGlobals;
     const observer = new window.MutationObserver(() => {
-      if (![...window.document.querySelectorAll('h1, h2, h3, h4')].some((element) => element.textContent === name))
+      if (
+        ![...window.document.querySelectorAll('h1, h2, h3, h4')].some((element) =>
+          element.textContent?.startsWith(name),
+        )
+      )
         return;
       window.headingShownAt = performance.now();
       observer.disconnect();

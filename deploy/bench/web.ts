@@ -41,15 +41,43 @@ const CHROMIUM_ARGS = [
 
 const LOGIN: BenchRoute = { path: '/login', heading: 'Welcome to the product', signedIn: false };
 const PATIENTS: BenchRoute = { path: '/patients', heading: 'Patients', signedIn: true };
-const ROUTES: readonly BenchRoute[] = [
+const FIXED_ROUTES: readonly BenchRoute[] = [
   LOGIN,
   { path: '/dashboard', heading: 'Dashboard Overview', signedIn: true },
   PATIENTS,
   { path: '/patients/new', heading: 'Add Patient', signedIn: true },
+  { path: '/tests', heading: 'Test Requests', signedIn: true },
+  { path: '/tests/new', heading: 'New Test Request', signedIn: true },
   { path: '/users', heading: 'Users', signedIn: true },
   { path: '/institutions', heading: 'Institutions', signedIn: true },
+  { path: '/cms', heading: 'CMS Management', signedIn: true },
   { path: '/profile', heading: 'Profile Settings', signedIn: true },
 ];
+
+/** GET on the API as the signed-in bench user. */
+type ApiGet = (path: string) => Promise<unknown>;
+
+/**
+ * The detail pages, of the first record of each list in the demo data (their headings are the records' own):
+ * a patient, a test request, an institution, a user.
+ */
+async function detailRoutes(get: ApiGet): Promise<BenchRoute[]> {
+  const first = async <T>(path: string, key: string) => {
+    const list = ((await get(path)) as Record<string, T[]>)[key];
+    if (list === undefined || list.length === 0) throw new Error(`${path} answered no ${key} for the bench`);
+    return list[0]!;
+  };
+  const patient = await first<{ id: number; first_name: string; last_name: string }>('/patients?limit=1', 'patients');
+  const request = await first<{ id: number; display_id: string }>('/tests/requests?limit=1', 'requests');
+  const institution = await first<{ id: number; name: string }>('/institutions', 'institutions');
+  const user = await first<{ id: number; first_name: string; last_name: string }>('/users?limit=1', 'users');
+  return [
+    { path: `/patients/${patient.id}`, heading: `${patient.first_name} ${patient.last_name}`, signedIn: true },
+    { path: `/tests/${request.id}`, heading: request.display_id, signedIn: true },
+    { path: `/institutions/${institution.id}`, heading: institution.name, signedIn: true },
+    { path: `/users/${user.id}`, heading: `${user.first_name} ${user.last_name}`, signedIn: true },
+  ];
+}
 const TIMED_ROUTES = [LOGIN, PATIENTS];
 const NETWORKS: readonly Network[] = ['loopback', 'slow 4G'];
 
@@ -81,7 +109,7 @@ function printSizes(reports: readonly RouteReport[]): void {
   const bytes = (value: Bytes) => ENCODINGS.map((encoding) => kilobytes(value[encoding]).padStart(8)).join('');
   console.log(
     'JS and CSS per page, cold load, kB over the wire as the gateway sends them (files as Chromium fetched them):\n' +
-      `  ${'route'.padEnd(14)}${'files'.padStart(6)}  ${'JS raw    gzip      br'.padStart(24)}  ` +
+      `  ${'route'.padEnd(18)}${'files'.padStart(6)}  ${'JS raw    gzip      br'.padStart(24)}  ` +
       `${'CSS raw    gzip      br'.padStart(24)}  ${'JS beyond /login gzip     br'.padStart(28)}  Chromium received`,
   );
   for (const { route, files, js, css, jsBeyondLogin } of reports) {
@@ -92,7 +120,7 @@ function printSizes(reports: readonly RouteReport[]): void {
         ? '-'.padStart(28)
         : `${kilobytes(jsBeyondLogin.gzip).padStart(20)}${kilobytes(jsBeyondLogin.br).padStart(8)}`;
     console.log(
-      `  ${route.path.padEnd(14)}${String(files.length).padStart(6)}  ${bytes(js)}  ${bytes(css)}  ${beyond}  ` +
+      `  ${route.path.padEnd(18)}${String(files.length).padStart(6)}  ${bytes(js)}  ${bytes(css)}  ${beyond}  ` +
         `${kilobytes(received)} kB (${encodings})`,
     );
   }
@@ -137,11 +165,18 @@ export async function runWebBench(): Promise<boolean> {
     await page.getByLabel('Password', { exact: true }).fill(SIGN_IN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/dashboard');
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    const get: ApiGet = async (path) => {
+      const response = await signingIn.request.get(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+      if (!response.ok()) throw new Error(`GET /api${path} answered ${response.status()}`);
+      return response.json();
+    };
+    const routes = [...FIXED_ROUTES, ...(await detailRoutes(get))];
     const session = await signingIn.storageState();
     await signingIn.close();
 
     const filesPerRoute = new Map<BenchRoute, LoadedFile[]>();
-    for (const route of ROUTES) {
+    for (const route of routes) {
       const context = await newBenchContext(browser, stack.url, route.signedIn ? session : undefined);
       filesPerRoute.set(route, await filesLoadedBy(context, route));
       await context.close();

@@ -1,8 +1,8 @@
 /**
  * axe on every page the browser tests visit: a page arrived at (a load or an in-app navigation) is checked once it
  * has settled, at the test's next step on it (an action, goto, waitForURL, closing its context), so the check sees
- * the page as the test left it and never races the test's own clicks. Each route is checked once per role and test
- * file (see `checked`). Serious and critical violations fail the
+ * the page as the test left it and never races the test's own clicks. Each route is checked once per role, test
+ * file and window width (see `checked`). Serious and critical violations fail the
  * test at that step with a readable list. With E2E_AXE_REPORT set to a file, they are listed there instead, and
  * the tests go on (to survey a change that touches many pages).
  */
@@ -137,7 +137,7 @@ async function seriousViolations(page: Page): Promise<Result[]> {
 }
 
 /**
- * The pages checked so far in this test file, per role: a page is its route (ids stand as `:id`, the query and
+ * The pages checked so far in this test file, per role and window width: a page is its route (ids stand as `:id`, the query and
  * hash are left out), so a second record of the same kind, or a second account of the same role, is not checked
  * again. Each role sees its own buttons and menus, so each role's pages are checked once.
  */
@@ -166,7 +166,8 @@ export function routeOf(address: string): string {
 async function analyze(page: Page): Promise<void> {
   const address = page.url();
   const who = await page.evaluate<string>(SIGNED_IN_AS).catch(() => 'signed out');
-  const visit = `${who} ${routeOf(address)}`;
+  // Per window width too: a page can break at 390 px only (a table that scrolls sideways).
+  const visit = `${who} ${page.viewportSize()?.width ?? 0}px ${routeOf(address)}`;
   if (checked.has(visit)) return;
   checked.add(visit);
   const found = await seriousViolations(page);

@@ -26,7 +26,7 @@ export const APP_THEME: ThemeConfig = {
     colorInfoHover: '#2a72bd',
     // antd's red (#ff4d4f) and its secondary and placeholder greys (45% and 25% black) read at 3.3:1 and below.
     colorError: '#cf1322',
-    colorErrorHover: '#d9363e',
+    colorErrorHover: '#a8071a',
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
     borderRadius: 8,

@@ -1,8 +1,9 @@
 import { ERRORS } from '@labline/contracts';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { homeEntry } from '../app/routing/homeEntry';
 import { useCaller } from '../app/session/useCaller';
+import { Result } from './Result';
 
 /**
  * The Access Denied screen with the area's permission message (spec 1 §2, spec 2 §2, spec 3 §8), and a way

@@ -1,5 +1,6 @@
-import { Button, Card, Result } from 'antd';
+import { Button, Card } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import { Result } from './Result';
 
 interface NotFoundCardProps {
   /** The area's not-found title, e.g. 'Patient Not Found'. */

@@ -1,8 +1,14 @@
 import { Input, Select, Space } from 'antd';
-import type { CountryCode } from 'libphonenumber-js';
 import { useState } from 'react';
 import { FlagText } from './Flag';
-import { PHONE_COUNTRIES, joinPhoneNumber, nationalNumberMaxLength, splitPhoneNumber, type PhoneParts } from './phone';
+import {
+  PHONE_COUNTRIES,
+  joinPhoneNumber,
+  nationalNumberMaxLength,
+  splitPhoneNumber,
+  type PhoneCountryCode,
+  type PhoneParts,
+} from './phone';
 
 interface PhoneInputProps {
   /** Set by Form.Item so that its label points at the number field. */
@@ -38,7 +44,7 @@ export function PhoneInput({ id, value, onChange, disabled }: PhoneInputProps) {
 
   return (
     <Space.Compact block>
-      <Select<CountryCode, CountryOption>
+      <Select<PhoneCountryCode, CountryOption>
         aria-label="Country code"
         value={parts.country}
         options={COUNTRY_OPTIONS}

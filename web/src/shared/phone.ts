@@ -1,19 +1,20 @@
 /** Phone numbers as spec 1 §3 has them: a country (default GB) with its dial code, and the number. */
 import { FIELD_LIMITS } from '@labline/contracts';
-import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import metadata from 'libphonenumber-js/metadata.min.json';
+import { DIAL_CODES, MAIN_COUNTRY_OF_SHARED_DIAL_CODE, type PhoneCountryCode } from './phoneCountries';
 
-export const DEFAULT_PHONE_COUNTRY: CountryCode = 'GB';
+export type { PhoneCountryCode } from './phoneCountries';
+
+export const DEFAULT_PHONE_COUNTRY: PhoneCountryCode = 'GB';
 
 export interface PhoneCountry {
-  code: CountryCode;
+  code: PhoneCountryCode;
   name: string;
   dialCode: string;
   flag: string;
 }
 
 export interface PhoneParts {
-  country: CountryCode;
+  country: PhoneCountryCode;
   /** The national number as typed (or as stored, without the dial code). */
   number: string;
 }
@@ -25,47 +26,48 @@ function flagOf(code: string): string {
 
 const regionNames = new Intl.DisplayNames(['en-GB'], { type: 'region' });
 
-export const PHONE_COUNTRIES: readonly PhoneCountry[] = getCountries()
-  .map((code) => ({
-    code,
-    name: regionNames.of(code) ?? code,
-    dialCode: `+${getCountryCallingCode(code)}`,
-    flag: flagOf(code),
-  }))
+export const PHONE_COUNTRIES: readonly PhoneCountry[] = (Object.keys(DIAL_CODES) as PhoneCountryCode[])
+  .map((code) => ({ code, name: regionNames.of(code) ?? code, dialCode: `+${DIAL_CODES[code]}`, flag: flagOf(code) }))
   .sort((a, b) => a.name.localeCompare(b.name));
 
-/** The main country of a dial code shared by several (+1 → US, +44 → GB), as libphonenumber lists it first. */
-function mainCountryOf(callingCode: string): CountryCode | undefined {
-  return metadata.country_calling_codes[callingCode]?.[0];
-}
+/** The country of a dial code (digits); a code several countries share gives its main one (+1 → US). */
+const COUNTRY_OF_DIAL_CODE: ReadonlyMap<string, PhoneCountryCode> = new Map(
+  (Object.entries(DIAL_CODES) as [PhoneCountryCode, string][])
+    .filter(([code, dial]) => (MAIN_COUNTRY_OF_SHARED_DIAL_CODE[dial] ?? code) === code)
+    .map(([code, dial]) => [dial, code]),
+);
+/** ITU dial codes are one to three digits and none is the start of another. */
+const LONGEST_DIAL_CODE = 3;
 
-/** Splits a stored number into country and national number; numbers without a dial code keep the default. */
+/**
+ * Splits a stored number ("+44 7700 900123") into its country, found by the dial code, and the rest as stored;
+ * a number without a known dial code keeps the default country.
+ */
 export function splitPhoneNumber(value: string | null | undefined): PhoneParts {
   const text = value?.trim() ?? '';
   if (!text.startsWith('+')) return { country: DEFAULT_PHONE_COUNTRY, number: text };
-  const parsed = parsePhoneNumberFromString(text);
-  if (parsed === undefined) return { country: DEFAULT_PHONE_COUNTRY, number: text };
-  const country = parsed.country ?? mainCountryOf(parsed.countryCallingCode) ?? DEFAULT_PHONE_COUNTRY;
-  // The international format grouped as the country writes it, without the dial code: "20 7946 0103".
-  const number = parsed.formatInternational().replace(`+${parsed.countryCallingCode}`, '').trim();
-  return { country, number };
+  const digits = text.slice(1).match(/^\d+/)?.[0] ?? '';
+  for (let length = 1; length <= Math.min(LONGEST_DIAL_CODE, digits.length); length += 1) {
+    const country = COUNTRY_OF_DIAL_CODE.get(digits.slice(0, length));
+    if (country !== undefined) return { country, number: text.slice(1 + length).trim() };
+  }
+  return { country: DEFAULT_PHONE_COUNTRY, number: text };
 }
 
 /** "+44 7700 900123"; empty when there is no number. */
 export function joinPhoneNumber({ country, number }: PhoneParts): string {
   const trimmed = number.trim();
-  return trimmed === '' ? '' : `+${getCountryCallingCode(country)} ${trimmed}`;
+  return trimmed === '' ? '' : `+${DIAL_CODES[country]} ${trimmed}`;
 }
 
 /** The longest national number that, joined with the country's dial code, fits the contracts' phone limit. */
-export function nationalNumberMaxLength(country: CountryCode): number {
-  return FIELD_LIMITS.phone - `+${getCountryCallingCode(country)} `.length;
+export function nationalNumberMaxLength(country: PhoneCountryCode): number {
+  return FIELD_LIMITS.phone - `+${DIAL_CODES[country]} `.length;
 }
 
 /** A stored number as spec 1 §3 shows it: flag, dial code, number ("🇬🇧 +44 7700 900123"); empty for none. */
 export function formatPhoneNumber(value: string | null | undefined): string {
   if (value === null || value === undefined || value.trim() === '') return '';
   const { country, number } = splitPhoneNumber(value);
-  const entry = PHONE_COUNTRIES.find((candidate) => candidate.code === country);
-  return entry === undefined ? value.trim() : `${entry.flag} ${entry.dialCode} ${number}`;
+  return `${flagOf(country)} +${DIAL_CODES[country]} ${number}`;
 }

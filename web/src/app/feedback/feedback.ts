@@ -72,6 +72,11 @@ const FEEDBACK = {
       whenHosted().then((host) => {
         host.modal.confirm(config);
       }),
+    /** A notice with an OK button only (antd's modal.warning). */
+    warning: (config: ConfirmConfig): Promise<void> =>
+      whenHosted().then((host) => {
+        host.modal.warning(config);
+      }),
   },
 } as const;
 

@@ -1,7 +1,8 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
-import { Card, Result } from 'antd';
+import { Card } from 'antd';
 import { useRouteTitle } from './useRouteTitle';
 import { PageHeader } from '../../shared/PageHeader';
+import { Result } from '../../shared/Result';
 
 export const NOT_AVAILABLE_YET = 'This page is not available yet';
 

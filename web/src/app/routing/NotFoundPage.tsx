@@ -1,7 +1,8 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useCaller } from '../session/useCaller';
 import { homeEntry } from './homeEntry';
+import { Result } from '../../shared/Result';
 
 /** An address no route names; the way back leads to a page the caller may open (homeEntry). */
 export function NotFoundPage() {

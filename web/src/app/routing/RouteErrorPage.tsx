@@ -1,7 +1,8 @@
 import { ERRORS } from '@labline/contracts';
-import { Button, Flex, Result } from 'antd';
+import { Button, Flex } from 'antd';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router-dom';
+import { Result } from '../../shared/Result';
 
 /** The router's fallback screen (spec 1 §8: 'Unexpected Application Error!'). */
 export function RouteErrorPage() {

@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { ERRORS, canEditInstitution, canManageLabAssignments } from '@labline/contracts';
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, Space, Tabs, Tag } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AccessGuard } from '../../app/session/AccessGuard';
 import { useCaller } from '../../app/session/useCaller';
@@ -10,12 +11,22 @@ import { PageHeader } from '../../shared/PageHeader';
 import { useRouteId } from '../../shared/routeId';
 import { useInstitutionDetail, useInstitutionStats } from './api';
 import { useInstitutionBackLink } from './backLink';
-import { InstitutionCliniciansTab } from './components/InstitutionCliniciansTab';
 import { InstitutionInfo } from './components/InstitutionInfo';
-import { InstitutionLabsTab } from './components/InstitutionLabsTab';
-import { InstitutionPatientsTab } from './components/InstitutionPatientsTab';
 import { InstitutionQuickActions } from './components/InstitutionQuickActions';
 import { InstitutionStatCards } from './components/InstitutionStatCards';
+
+// The tabs behind Overview load when first opened (antd renders a tab's content then): their tables and the lab
+// picker are not part of the page's first load.
+const InstitutionPatientsTab = lazy(() =>
+  import('./components/InstitutionPatientsTab').then((module) => ({ default: module.InstitutionPatientsTab })),
+);
+const InstitutionCliniciansTab = lazy(() =>
+  import('./components/InstitutionCliniciansTab').then((module) => ({ default: module.InstitutionCliniciansTab })),
+);
+const InstitutionLabsTab = lazy(() =>
+  import('./components/InstitutionLabsTab').then((module) => ({ default: module.InstitutionLabsTab })),
+);
+const tabFallback = <Skeleton active paragraph={{ rows: 4 }} />;
 
 /**
  * /institutions/{id} (spec 3 §2): super_admin for any institution, the institution_admin for their own
@@ -83,10 +94,18 @@ function InstitutionDetail({ id }: { id: number | null }) {
               <Tabs
                 items={[
                   { key: 'overview', label: 'Overview', children: <InstitutionInfo institution={institution} /> },
-                  { key: 'patients', label: 'Patients', children: <InstitutionPatientsTab institutionId={id} /> },
-                  { key: 'clinicians', label: 'Clinicians', children: <InstitutionCliniciansTab institutionId={id} /> },
+                  {
+                    key: 'patients',
+                    label: 'Patients',
+                    children: lazyTab(<InstitutionPatientsTab institutionId={id} />),
+                  },
+                  {
+                    key: 'clinicians',
+                    label: 'Clinicians',
+                    children: lazyTab(<InstitutionCliniciansTab institutionId={id} />),
+                  },
                   ...(canManageLabAssignments(caller, id)
-                    ? [{ key: 'labs', label: 'Labs', children: <InstitutionLabsTab institutionId={id} /> }]
+                    ? [{ key: 'labs', label: 'Labs', children: lazyTab(<InstitutionLabsTab institutionId={id} />) }]
                     : []),
                 ]}
               />
@@ -100,6 +119,8 @@ function InstitutionDetail({ id }: { id: number | null }) {
     </>
   );
 }
+
+const lazyTab = (content: ReactNode) => <Suspense fallback={tabFallback}>{content}</Suspense>;
 
 function InstitutionStats({ id }: { id: number }) {
   const { data: stats, error, isLoading } = useInstitutionStats(id);

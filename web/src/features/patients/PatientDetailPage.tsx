@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { ERRORS, MESSAGES, canDeletePatient, canEditPatient } from '@labline/contracts';
-import { Alert, Button, Card, Flex, Result, Skeleton, Space } from 'antd';
+import { Alert, Button, Card, Flex, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useFeedback } from '../../app/feedback/feedback';
@@ -13,6 +13,7 @@ import { PatientDemographics } from './components/PatientDemographics';
 import { PatientNotFound } from './components/PatientNotFound';
 import { PatientTestRequests } from './components/PatientTestRequests';
 import { patientFullName } from './format';
+import { Result } from '../../shared/Result';
 
 /** /patients/{id} (spec 1 §2): demographics, test requests, and edit and delete per role (spec 1 §6). */
 export default function PatientDetailPage() {

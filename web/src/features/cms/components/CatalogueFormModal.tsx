@@ -1,6 +1,7 @@
 import type { CatalogueItem, CatalogueKind } from '@labline/contracts';
-import { Modal, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { DeferredModal } from '../../../shared/DeferredModal';
 import { useOverlayTarget } from '../../../shared/useOverlayTarget';
 import { catalogueTexts } from '../texts';
 
@@ -18,7 +19,7 @@ export function useCatalogueFormModal(kind: CatalogueKind): {
   const editing = useOverlayTarget<CatalogueItem | null>(null);
   const { singular } = catalogueTexts(kind);
   const modal = (
-    <Modal
+    <DeferredModal
       open={editing.open}
       title={`${editing.target === null ? 'Add' : 'Edit'} ${singular}`}
       onCancel={editing.close}
@@ -29,7 +30,7 @@ export function useCatalogueFormModal(kind: CatalogueKind): {
       <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
         <CatalogueForm kind={kind} item={editing.target} onDone={editing.close} />
       </Suspense>
-    </Modal>
+    </DeferredModal>
   );
   return { open: editing.show, modal };
 }

@@ -81,15 +81,19 @@ export function PatientTestRequests({ patientId, requests }: PatientTestRequests
         )
       }
     >
-      <Table<PatientTestRequest>
-        rowKey="id"
-        columns={COLUMNS}
-        dataSource={[...requests]}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty description="No test requests for this patient yet" /> }}
-        size="middle"
-      />
+      {/* No table without rows: an empty table that scrolls sideways on a phone is a region no keyboard reaches */}
+      {requests.length === 0 ? (
+        <Empty description="No test requests for this patient yet" />
+      ) : (
+        <Table<PatientTestRequest>
+          rowKey="id"
+          columns={COLUMNS}
+          dataSource={[...requests]}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          size="middle"
+        />
+      )}
     </Card>
   );
 }
