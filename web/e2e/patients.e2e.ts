@@ -6,6 +6,7 @@ import {
   clinicianListResponseSchema,
   patientDetailResponseSchema,
   patientResponseSchema,
+  testRequestListResponseSchema,
   type Patient,
 } from '@labline/contracts';
 import type { Page } from 'playwright-core';
@@ -138,6 +139,25 @@ test('an institution admin edits a patient and deletes another through the confi
   assert.equal(await footer(page).count(), 0);
   await page.goto(`/patients/${toDelete.id}`);
   await page.getByText(ERRORS.patientNotFound).waitFor();
+  await page.context().close();
+});
+
+test('deleting a patient who has test requests is refused with the reason, and the patient stays', async () => {
+  // A demo patient with a test request of the admin's institution (the list holds no archived ones).
+  const { call } = await apiAs(system, DEMO_ACCOUNTS.northwindAdmin.email);
+  const [request] = testRequestListResponseSchema.parse(await call('GET', '/tests/requests?limit=1')).requests;
+  assert.ok(request, 'the demo seed should give Northwind test requests');
+  const page = await system.newPage();
+  await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
+  await page.goto(`/patients/${request.patient_id}`);
+  await page.getByRole('link', { name: request.display_id }).waitFor();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alert').filter({ hasText: ERRORS.patientHasTestRequests }).waitFor();
+  await screenshot(page, 'patients-delete-refused');
+  assert.match(page.url(), new RegExp(`/patients/${request.patient_id}$`));
+  await page.reload();
+  await page.getByRole('link', { name: request.display_id }).waitFor();
   await page.context().close();
 });
 

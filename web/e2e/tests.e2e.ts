@@ -173,6 +173,14 @@ test('a clinician orders a test: sample type, lab, markers, the device chosen fo
   await page.getByLabel('Barcode Number').fill(barcode);
   await pickOption(page, 'Priority', 'Urgent');
   await page.getByLabel('Notes').fill('Morning sample, please.');
+  // The department, the CMS catalogue's priority and status, and a further named value (spec 1 §3, §7).
+  await page.getByLabel('Department').fill('Diabetes Clinic');
+  await pickOption(page, 'CMS Priority', 'Routine');
+  await pickOption(page, 'CMS Status', 'Sample Collected');
+  await page.getByRole('button', { name: 'Add Field' }).click();
+  await page.getByLabel('Additional field 1 value').fill('Yes');
+  await page.getByText('Enter a name for this value').waitFor();
+  await page.getByLabel('Additional field 1 name').fill('Fasting');
   await screenshot(page, 'tests-form-step1');
 
   await page.getByRole('button', { name: 'Continue to Checkout' }).click();
@@ -188,6 +196,10 @@ test('a clinician orders a test: sample type, lab, markers, the device chosen fo
   assert.equal((await page.getByTestId('request-test-name').innerText()).trim(), 'HbA1c, Hemoglobin');
   assert.equal((await page.getByTestId('request-barcode').innerText()).trim(), barcode);
   await page.getByText('Morning sample, please.').waitFor();
+  for (const value of ['Diabetes Clinic', 'Routine', 'Sample Collected']) {
+    await page.getByText(value, { exact: true }).waitFor();
+  }
+  assert.equal((await page.getByTestId('request-custom-data').innerText()).trim(), 'Fasting: Yes');
   await page
     .getByText(patientLabel.replace(/ \(.*\)$/, ''))
     .first()
@@ -232,6 +244,8 @@ test('an admin orders two tests for a preselected patient, fixes a refused barco
   const urineBarcode = uniqueBarcode();
   await page.getByLabel('Barcode Number').fill(urineBarcode);
   await page.getByRole('button', { name: 'Continue to Checkout' }).click();
+  // The checkout's code loads when the order first reaches it.
+  await page.getByTestId('checkout-test').nth(1).waitFor();
   assert.equal(await page.getByTestId('checkout-test').count(), 2);
   await page.getByRole('button', { name: 'Submit 2 Test Requests' }).click();
 
@@ -244,7 +258,12 @@ test('an admin orders two tests for a preselected patient, fixes a refused barco
   await page.getByLabel('Barcode Number').fill(lipidBarcode);
   await page.getByRole('button', { name: 'Continue to Checkout' }).click();
   await page.getByRole('button', { name: 'Submit 2 Test Requests' }).click();
+  // The pointer leaves the button: on the list it would otherwise rest on a row, whose hover the check would judge.
+  await page.mouse.move(0, 0);
   await page.waitForURL('**/tests');
+  // the list offers the labels of the two requests just ordered
+  await page.getByText('2 test requests ordered').waitFor();
+  assert.equal(await page.getByRole('button', { name: /^Print Labels for REQ-\d{6}$/ }).count(), 2);
 
   await page.getByLabel('Search test requests').fill(urineBarcode);
   await page.getByText('Showing 1 to 1 of 1 results').waitFor();
@@ -323,6 +342,19 @@ test('cancel asks first, then requires the notification, and the request shows a
   assert.equal(await page.getByRole('button', { name: 'Cancelled' }).isDisabled(), true);
   await notification.waitFor({ state: 'hidden' });
   assert.equal(await page.getByRole('button', { name: 'Archive' }).count(), 0);
+
+  // The history says who cancelled it, from which status, and what the patient was told first.
+  await page.getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: `History: ${request.display_id}` });
+  const entries = history.getByTestId('history-entry');
+  await entries.nth(2).waitFor();
+  const texts = await entries.allInnerTexts();
+  assert.match(texts[0]!, /^Cancelled\s+by\s+James Carter/);
+  assert.match(texts[0]!, /Status:\s+pending\s+→\s+cancelled/);
+  assert.match(texts[1]!, /^Notification sent\s+by\s+James Carter/);
+  assert.match(texts[1]!, /has been cancelled/);
+  assert.match(texts.at(-1)!, /^Created\s+by\s+James Carter/);
+  await screenshot(page, 'tests-history');
   await page.context().close();
 });
 
@@ -340,8 +372,14 @@ test('Send Notification requires a message, advises 160 characters and closes af
   await dialog.getByText('170 characters: messages over 160 characters are sent as several SMS').waitFor();
   await dialog.getByLabel('Message').fill('Please bring your referral letter to the appointment.');
   await screenshot(page, 'tests-send-notification');
+  // Once sent, the request (with its notification history) is fetched again.
+  const detailPath = new RegExp(`/tests/requests/${request.id}$`);
+  const refetched = page.waitForResponse(
+    (response) => response.request().method() === 'GET' && detailPath.test(new URL(response.url()).pathname),
+  );
   await dialog.getByRole('button', { name: 'Send Notification' }).click();
   await dialog.getByText(MESSAGES.notificationRequested).waitFor();
+  assert.equal((await refetched).status(), 200);
   await dialog.waitFor({ state: 'hidden', timeout: 5000 });
   await page.context().close();
 });

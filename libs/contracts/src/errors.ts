@@ -93,6 +93,8 @@ export const ERRORS = {
   archiveFailed: 'Archive failed',
   failedToUpdateStatus: 'Failed to update status',
   failedToSendNotification: 'Failed to send notification',
+  // The spec gives no text for this; a patient's test requests would lose their patient.
+  patientHasTestRequests: 'Cannot delete a patient who has test requests',
 } as const;
 
 export const MESSAGES = {

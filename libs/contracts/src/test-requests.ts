@@ -61,6 +61,12 @@ export const DEFAULT_TEST_TYPE_ID = 1;
 /** spec 1 §9: the test list's page size. */
 export const TEST_REQUEST_PAGE_SIZE = 20;
 
+/**
+ * custom_data (spec 1 §3, §7): the order's extra fields, named values. A name has at most 100 characters, a
+ * text value at most 2,000 (the event contract's customDataSchema and the order form's inputs use these).
+ */
+export const CUSTOM_DATA_LIMITS = { name: 100, value: 2000 } as const;
+
 /** The volume the chosen markers need fits the device (µL; null capacity: the default). */
 export const fitsDevice = (requiredVolume: number, maxCapacity: number | null): boolean =>
   requiredVolume <= (maxCapacity ?? DEFAULT_DEVICE_CAPACITY_UL);

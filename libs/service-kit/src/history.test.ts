@@ -81,3 +81,32 @@ describe('history from a stream', () => {
     assert.deepEqual(actorIdsOf(events), [7, 8]);
   });
 });
+
+describe('what an action said', () => {
+  it('carries a note beside the entry, never as a changed field, and leaves it out where there is none', () => {
+    const events = [
+      event('ThingCreated', { name: 'Blood' }, 7),
+      event('ThingMentioned', { message: 'First' }, 7),
+      event('ThingMentioned', { message: 'Second' }, 7),
+    ];
+    const entries = historyEntries(events, {
+      describe: (recorded) => {
+        if (recorded.type === 'ThingCreated')
+          return { action: 'created', fields: recorded.data as Record<string, HistoryValue> };
+        const { message } = recorded.data as { message: string };
+        return { action: 'notification_sent', fields: {}, note: message };
+      },
+      labels: {},
+      actorNames: new Map(),
+    });
+    assert.deepEqual(
+      entries.map((entry) => [entry.action, entry.note, entry.changes]),
+      [
+        ['notification_sent', 'Second', []],
+        ['notification_sent', 'First', []],
+        ['created', undefined, [{ field: 'name', label: 'name', from: null, to: 'Blood' }]],
+      ],
+    );
+    assert.equal('note' in entries[2]!, false);
+  });
+});

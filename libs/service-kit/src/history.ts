@@ -15,6 +15,8 @@ export interface HistoryStep {
    * some; null when the record is gone (deleted: no field changes are listed).
    */
   fields: Readonly<Record<string, HistoryValue>> | null;
+  /** What the action said (a notification's message): shown with the entry, never diffed as a field. */
+  note?: string;
 }
 
 export interface HistoryOptions {
@@ -59,6 +61,7 @@ export function historyEntries(events: readonly RecordedEvent[], options: Histor
       action: step.action,
       actor: userId === null ? null : { id: userId, name: options.actorNames.get(userId) ?? `User ${userId}` },
       changes: step.fields === null ? [] : changesBetween(shown, next, options.labels),
+      ...(step.note === undefined ? {} : { note: step.note }),
     });
     shown = next;
   }

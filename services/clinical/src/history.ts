@@ -1,7 +1,7 @@
 /**
  * How clinical's events read in a record's history (service-kit's historyEntries does the rest): the fields
  * each event sets, with institutions, clinicians and catalogue items shown by name. Names are looked up
- * once per history, for every id its events mention.
+ * once per history, for every id its events mention. Test requests read in test-request-history.ts.
  */
 import {
   CLINICAL_EVENT_SCHEMAS,
@@ -18,7 +18,7 @@ import { referencesOf } from './domain/catalogue/snapshot';
 import { catalogueNames } from './projections/catalogue/queries';
 import { institutionNames, userNames } from './projections/directory/queries';
 
-interface Names {
+export interface Names {
   users: ReadonlyMap<number, string>;
   institutions: ReadonlyMap<number, string>;
   items: ReadonlyMap<number, string>;
@@ -31,7 +31,7 @@ interface Mentions {
   items: number[];
 }
 
-const nameOf = (names: ReadonlyMap<number, string>, id: number) => names.get(id) ?? `#${id}`;
+export const nameOf = (names: ReadonlyMap<number, string>, id: number) => names.get(id) ?? `#${id}`;
 
 async function namesFor(db: CommonQueryMethods, mentions: Mentions): Promise<Names> {
   const [users, institutions, items] = await Promise.all([
@@ -43,16 +43,17 @@ async function namesFor(db: CommonQueryMethods, mentions: Mentions): Promise<Nam
 }
 
 /** The entries of a stream, once the names its events mention are known. */
-async function entriesOf(
+export async function entriesOf(
   db: CommonQueryMethods,
   events: readonly RecordedEvent[],
   mentions: Omit<Mentions, 'users'> & { users?: number[] },
   describe: (event: RecordedEvent, names: Names) => HistoryStep | null,
+  labels: Readonly<Record<string, string>> = FIELD_LABELS,
 ): Promise<HistoryEntry[]> {
   const names = await namesFor(db, { ...mentions, users: [...(mentions.users ?? []), ...actorIdsOf(events)] });
   return historyEntries(events, {
     describe: (event) => describe(event, names),
-    labels: FIELD_LABELS,
+    labels,
     actorNames: names.users,
   });
 }
@@ -159,72 +160,4 @@ export function labAssignmentHistory(
       },
     };
   });
-}
-
-// ------------------------------------------------------------------------------------------- test requests
-
-const requestData = (event: RecordedEvent) =>
-  event.type === 'TestRequestCreated' || event.type === 'TestRequestUpdated'
-    ? parseEventData(CLINICAL_EVENT_SCHEMAS, event.type, event.data)
-    : null;
-
-/** How a test request event reads (the actions of HISTORY_ACTIONS: status moves and notifications update). */
-function testRequestStep(event: RecordedEvent, names: Names): HistoryStep | null {
-  const data = requestData(event);
-  if (data) {
-    const items = (ids: readonly number[]) => ids.map((id) => nameOf(names.items, id));
-    const user = (id: number | null) => (id === null ? null : nameOf(names.users, id));
-    const { testRequestId: _id, requested_by: _by, device_selections: _selections, custom_data, ...fields } = data;
-    return {
-      action: event.type === 'TestRequestCreated' ? 'created' : 'updated',
-      fields: {
-        ...fields,
-        institution_id: nameOf(names.institutions, data.institution_id),
-        clinician_id: user(data.clinician_id),
-        fulfillment_partner_id: user(data.fulfillment_partner_id),
-        lab_id: nameOf(names.items, data.lab_id),
-        sample_type_id: nameOf(names.items, data.sample_type_id),
-        panel_id: data.panel_id === null ? null : nameOf(names.items, data.panel_id),
-        marker_ids: items(data.marker_ids),
-        collection_device_ids: items(data.collection_device_ids),
-        custom_data: custom_data === null ? null : JSON.stringify(custom_data),
-      },
-    };
-  }
-  switch (event.type) {
-    case 'TestRequestStatusChanged':
-      return {
-        action: 'updated',
-        fields: { status: parseEventData(CLINICAL_EVENT_SCHEMAS, 'TestRequestStatusChanged', event.data).to },
-      };
-    case 'TestRequestCancelled':
-      return { action: 'updated', fields: { status: 'cancelled' } };
-    case 'TestRequestNotificationRequested': {
-      const { custom_message } = parseEventData(CLINICAL_EVENT_SCHEMAS, 'TestRequestNotificationRequested', event.data);
-      return { action: 'updated', fields: { custom_message } };
-    }
-    case 'TestRequestArchived':
-      return { action: 'deleted', fields: null };
-    default:
-      return null;
-  }
-}
-
-/** A test request's history (GET /tests/requests/{id}/history). */
-export function testRequestHistory(db: CommonQueryMethods, events: readonly RecordedEvent[]): Promise<HistoryEntry[]> {
-  const snapshots = events.map(requestData).filter((data) => data !== null);
-  const mentions = {
-    institutions: snapshots.map((data) => data.institution_id),
-    users: snapshots.flatMap((data) =>
-      [data.clinician_id, data.fulfillment_partner_id].filter((id): id is number => id !== null),
-    ),
-    items: snapshots.flatMap((data) => [
-      data.lab_id,
-      data.sample_type_id,
-      ...(data.panel_id === null ? [] : [data.panel_id]),
-      ...data.marker_ids,
-      ...data.collection_device_ids,
-    ]),
-  };
-  return entriesOf(db, events, mentions, testRequestStep);
 }

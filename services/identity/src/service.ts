@@ -10,6 +10,7 @@ import {
   type IdentityResources,
 } from './config';
 import { institutionPatientsProjection } from './projections/institution-patients/projection';
+import { institutionTestRequestsProjection } from './projections/institution-test-requests/projection';
 import { institutionsProjection } from './projections/institutions/projection';
 import { sessionsProjection } from './projections/sessions/projection';
 import { resolveCaller } from './projections/users/administration-queries';
@@ -33,8 +34,8 @@ export const service = defineService<IdentityConfig, typeof IDENTITY_EVENT_SCHEM
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   events: IDENTITY_EVENT_SCHEMAS,
   projections: [usersProjection, institutionsProjection, sessionsProjection],
-  // Institution stats count patients from clinical's events.
-  consumes: [institutionPatientsProjection],
+  // Institution stats count patients and test requests from clinical's events.
+  consumes: [institutionPatientsProjection, institutionTestRequestsProjection],
   // Two registrations of one e-mail at once: the read model's unique index refuses the later one.
   conflicts: { users_email_key: ERRORS.emailAlreadyRegistered },
   resources: async ({ pool, config }) => ({

@@ -1,5 +1,6 @@
-import { Drawer, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { DeferredDrawer } from './DeferredDrawer';
 import { EllipsisText } from './EllipsisText';
 import { useOverlayTarget } from './useOverlayTarget';
 
@@ -15,14 +16,14 @@ interface HistoryTarget {
 
 /**
  * A record's history (who changed what, and when, newest first) in a drawer, for any area whose service answers
- * `GET …/{id}/history` (spec 3's catalogue items and lab assignments; patients and users as their services
- * add it). `show` opens it for a record; render `drawer` once on the screen.
+ * `GET …/{id}/history` (spec 3's catalogue items and lab assignments, test requests; patients and users as
+ * their screens add it). `show` opens it for a record; render `drawer` once on the screen.
  */
 export function useHistoryDrawer(): { show(target: HistoryTarget): void; drawer: ReactNode } {
   const history = useOverlayTarget<HistoryTarget | null>(null);
   const { target } = history;
   const drawer = (
-    <Drawer
+    <DeferredDrawer
       title={target === null ? 'History' : <EllipsisText>{`History: ${target.name}`}</EllipsisText>}
       open={history.open}
       onClose={history.close}
@@ -34,7 +35,7 @@ export function useHistoryDrawer(): { show(target: HistoryTarget): void; drawer:
           <HistoryTimeline path={target.path} />
         </Suspense>
       )}
-    </Drawer>
+    </DeferredDrawer>
   );
   return { show: history.show, drawer };
 }

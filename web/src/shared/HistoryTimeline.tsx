@@ -20,6 +20,10 @@ const ACTION_LABELS: Readonly<Record<HistoryAction, string>> = {
   updated: 'Updated',
   deleted: 'Deleted',
   removed_from_institutions: 'Removed from institutions',
+  status_changed: 'Status changed',
+  cancelled: 'Cancelled',
+  archived: 'Archived',
+  notification_sent: 'Notification sent',
 };
 
 const ACTION_COLORS: Readonly<Record<HistoryAction, string>> = {
@@ -27,6 +31,10 @@ const ACTION_COLORS: Readonly<Record<HistoryAction, string>> = {
   updated: 'blue',
   deleted: 'red',
   removed_from_institutions: 'gray',
+  status_changed: 'blue',
+  cancelled: 'red',
+  archived: 'gray',
+  notification_sent: 'purple',
 };
 
 /** A field's value in words: lists joined, yes/no for flags; null when it has none. */
@@ -78,6 +86,18 @@ function entryItem(entry: HistoryEntry, index: number) {
           .map((change) => (
             <Change key={change.field} change={change} created={created} />
           ))}
+        {entry.note !== undefined && (
+          <Flex vertical data-testid="history-note">
+            <Typography.Text type="secondary">Message:</Typography.Text>
+            {/* A message can be long (2,000 characters): three lines, the rest on demand. */}
+            <Typography.Paragraph
+              ellipsis={{ rows: 3, expandable: 'collapsible' }}
+              style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            >
+              {entry.note}
+            </Typography.Paragraph>
+          </Flex>
+        )}
       </Flex>
     ),
   };

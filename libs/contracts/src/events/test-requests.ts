@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEST_REQUEST_PRIORITIES, TEST_REQUEST_STATUSES } from '../test-requests';
+import { CUSTOM_DATA_LIMITS, TEST_REQUEST_PRIORITIES, TEST_REQUEST_STATUSES } from '../test-requests';
 import { entityIdSchema } from '../http/fields';
 
 /**
@@ -23,8 +23,8 @@ export type DeviceSelection = z.infer<typeof deviceSelectionSchema>;
 
 /** Free-form extra fields of the order form: flat, named values. */
 export const customDataSchema = z.record(
-  z.string().max(100),
-  z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]),
+  z.string().max(CUSTOM_DATA_LIMITS.name),
+  z.union([z.string().max(CUSTOM_DATA_LIMITS.value), z.number(), z.boolean(), z.null()]),
 );
 export type CustomData = z.infer<typeof customDataSchema>;
 

@@ -2,9 +2,20 @@ import { z } from 'zod';
 
 /**
  * A record's history (GET /patients/{id}/history, /cms/{kind}/{id}/history, /institutions/{id}/labs/{id}/
- * history), built from its event stream: newest first, who acted, and what each change did to which field.
+ * history, /tests/requests/{id}/history), built from its event stream: newest first, who acted, and what each
+ * change did to which field. A test request's status moves, cancellation, archiving and notifications to the
+ * patient are actions of their own, not edits.
  */
-export const HISTORY_ACTIONS = ['created', 'updated', 'deleted', 'removed_from_institutions'] as const;
+export const HISTORY_ACTIONS = [
+  'created',
+  'updated',
+  'deleted',
+  'removed_from_institutions',
+  'status_changed',
+  'cancelled',
+  'archived',
+  'notification_sent',
+] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 /** A field's value as the history shows it: ids are given as names where the service knows them. */
@@ -32,8 +43,16 @@ export const historyEntrySchema = z.object({
   action: z.enum(HISTORY_ACTIONS),
   /** Who acted: the signed-in user, or null for the system (the demo seed, a consumer). */
   actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  /** For 'created' every field set; for 'updated' the fields that changed; for 'deleted' none. */
+  /**
+   * For 'created' every field set; for 'updated' the fields that changed; for 'status_changed' and 'cancelled'
+   * the status from → to; for 'deleted', 'archived' and 'notification_sent' none.
+   */
   changes: z.array(historyChangeSchema),
+  /**
+   * What the action said, where it said something: the message a notification sent to the patient (the cancel
+   * flow sends one just before cancelling, spec 1 §4). Absent otherwise.
+   */
+  note: z.string().optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

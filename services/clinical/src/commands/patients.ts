@@ -1,10 +1,12 @@
-import type { Caller, PatientInput } from '@labline/contracts';
-import type { AppendMetadata } from '@labline/eventstore';
+import { CLINICAL_EVENT_SCHEMAS, ERRORS, parseEventData, type Caller, type PatientInput } from '@labline/contracts';
+import { RuleViolation, type AppendMetadata, type RecordedEvent } from '@labline/eventstore';
 import { nextId } from '@labline/service-kit';
 import type { ClinicalContext } from '../config';
 import { patientDecider, placedInstitutionIds, type PatientFacts } from '../domain/patient/decide';
 import { patientStream } from '../domain/patient/events';
 import { activeClinicianIds, knownInstitutionIds } from '../projections/directory/queries';
+import { hasTestRequests } from '../projections/test-requests/facts';
+import type { DatabaseTransactionConnection } from 'slonik';
 
 /** What clinical's commands write with. */
 export type CommandDependencies = Pick<ClinicalContext, 'pool' | 'commands'>;
@@ -61,6 +63,33 @@ export async function updatePatient(
   });
 }
 
+/** The patient a delete's event takes away, and from where ('any': the whole record goes). */
+function removalOf(event: RecordedEvent): { patientId: number; institutionIds: readonly number[] | 'any' } | null {
+  if (event.type === 'PatientDeleted') {
+    const { patientId } = parseEventData(CLINICAL_EVENT_SCHEMAS, 'PatientDeleted', event.data);
+    return { patientId, institutionIds: 'any' };
+  }
+  if (event.type === 'PatientRemovedFromInstitutions') {
+    const data = parseEventData(CLINICAL_EVENT_SCHEMAS, 'PatientRemovedFromInstitutions', event.data);
+    return { patientId: data.patientId, institutionIds: data.removed_institution_ids };
+  }
+  return null;
+}
+
+/**
+ * In the delete's append transaction, after the patient's row was written: a patient with test requests stays
+ * (the requests would lose their patient), and so does a shared patient's place at an institution its
+ * requests are filed under.
+ */
+async function refuseWithTestRequests(transaction: DatabaseTransactionConnection, events: readonly RecordedEvent[]) {
+  for (const removal of events.map(removalOf)) {
+    if (removal && (await hasTestRequests(transaction, removal.patientId, removal.institutionIds))) {
+      throw new RuleViolation('conflict', ERRORS.patientHasTestRequests);
+    }
+  }
+}
+
+/** DELETE /patients/{id}: refused (409) while the patient has test requests. */
 export async function deletePatient(
   deps: CommandDependencies,
   caller: Caller,
@@ -72,5 +101,6 @@ export async function deletePatient(
     decider: patientDecider,
     command: { type: 'DeletePatient', data: { patientId, caller } },
     metadata,
+    alsoInTransaction: refuseWithTestRequests,
   });
 }

@@ -17,7 +17,13 @@ import { testRequestStream } from '../domain/test-request/events';
 import type { TestRequestState } from '../domain/test-request/state';
 import { lockReferencedItems, sampleTypeFor } from '../projections/catalogue/facts';
 import { activeClinicianIds, knownInstitutionIds } from '../projections/directory/queries';
-import { isLabAssigned, orderItems, partnerFacts, patientAccessFacts } from '../projections/test-requests/facts';
+import {
+  isLabAssigned,
+  lockOrderedPatient,
+  orderItems,
+  partnerFacts,
+  patientAccessFacts,
+} from '../projections/test-requests/facts';
 import type { CommandDependencies } from './patients';
 
 const NO_FACTS: OrderFacts = {
@@ -83,8 +89,9 @@ async function orderFacts(
 }
 
 /**
- * In the append transaction: the catalogue items the request names stay until it commits (a catalogue delete
- * then finds the request and answers 409); one deleted meanwhile refuses the order, naming its field.
+ * In the append transaction: the catalogue items and the patient the request names stay until it commits (a
+ * catalogue or patient delete then finds the request and answers 409); one deleted meanwhile (or the patient
+ * taken out of the institution) refuses the order, naming its field.
  */
 async function lockOrderedItems(transaction: DatabaseTransactionConnection, events: readonly RecordedEvent[]) {
   for (const event of events) {
@@ -99,6 +106,11 @@ async function lockOrderedItems(transaction: DatabaseTransactionConnection, even
     ];
     for (const [ids, problem] of fields) {
       if ((await lockReferencedItems(transaction, ids)).length > 0) throw new RuleViolation('invalid', problem);
+    }
+    const patientInstitutions = await lockOrderedPatient(transaction, request.patient_id);
+    if (patientInstitutions === null) throw new RuleViolation('invalid', TEST_REQUEST_FIELD_ERRORS.unknownPatient);
+    if (!patientInstitutions.includes(request.institution_id)) {
+      throw new RuleViolation('invalid', TEST_REQUEST_FIELD_ERRORS.patientNotOfInstitution);
     }
   }
 }

@@ -1,4 +1,11 @@
-import { ArrowLeftOutlined, BellOutlined, CloseCircleOutlined, EditOutlined, InboxOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  BellOutlined,
+  CloseCircleOutlined,
+  EditOutlined,
+  HistoryOutlined,
+  InboxOutlined,
+} from '@ant-design/icons';
 import {
   ERRORS,
   MESSAGES,
@@ -7,17 +14,18 @@ import {
   canEditTestRequest,
   canNotifyAboutTestRequest,
 } from '@labline/contracts';
-import { Button, Card, Col, Flex, Result, Row, Skeleton, Space } from 'antd';
+import { Button, Card, Col, Flex, Row, Skeleton, Space } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useFeedback } from '../../app/feedback/feedback';
 import { canOpenRoute, ROUTE_TABLE } from '../../app/routing/routeTable';
 import { useCaller } from '../../app/session/useCaller';
 import { describeFailure, isNotFound } from '../../shared/apiError';
+import { useHistoryDrawer } from '../../shared/HistoryDrawer';
 import { PageHeader } from '../../shared/PageHeader';
 import { useRouteId } from '../../shared/routeId';
 import { accessFactsOf } from './access';
-import { archiveTestRequest, useTestRequestCache, useTestRequestDetail } from './api';
+import { archiveTestRequest, testRequestHistoryPath, useTestRequestCache, useTestRequestDetail } from './api';
 import { BarcodeLabCard, MarkersDevicesCards } from './components/RequestOrderCards';
 import { RequestInformation } from './components/RequestInformation';
 import {
@@ -28,7 +36,9 @@ import {
 } from './components/RequestRelatedCards';
 import { TestRequestNotFound } from './components/TestRequestNotFound';
 import { requestPatientName } from './format';
+import { PrintLabelsButton } from './labels/PrintLabelsButton';
 import { useCancelFlow } from './useCancelFlow';
+import { Result } from '../../shared/Result';
 
 /** The dialog's form is a chunk of its own, loaded when the dialog first opens. */
 const SendNotificationModal = lazy(() =>
@@ -47,6 +57,7 @@ export default function TestRequestDetailPage() {
   const requestId = useRouteId();
   const { data: request, error } = useTestRequestDetail(requestId);
   const cancelFlow = useCancelFlow(caller, request);
+  const history = useHistoryDrawer();
   const backToList = () => navigate('/tests');
 
   if (requestId === null || isNotFound(error)) return <TestRequestNotFound />;
@@ -116,6 +127,12 @@ export default function TestRequestDetailPage() {
             <Button icon={<ArrowLeftOutlined />} onClick={backToList}>
               Back to Test Requests
             </Button>
+            <Button
+              icon={<HistoryOutlined />}
+              onClick={() => history.show({ path: testRequestHistoryPath(request.id), name: request.display_id })}
+            >
+              History
+            </Button>
             {canEditTestRequest(caller, facts) && (
               <Button icon={<EditOutlined />} onClick={() => navigate(`/tests/${request.id}/edit`)}>
                 Edit
@@ -126,6 +143,7 @@ export default function TestRequestDetailPage() {
                 Send Notification
               </Button>
             )}
+            <PrintLabelsButton request={request} />
             {cancelButton}
             {canArchiveTestRequest(caller, facts) && (
               <Button danger icon={<InboxOutlined />} onClick={confirmArchive}>
@@ -161,6 +179,7 @@ export default function TestRequestDetailPage() {
           />
         </Suspense>
       )}
+      {history.drawer}
     </>
   );
 }

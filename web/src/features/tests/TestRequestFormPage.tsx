@@ -18,6 +18,7 @@ import { parseEntityId, useRouteId } from '../../shared/routeId';
 import { accessFactsOf } from './access';
 import { useTestRequestCache, useTestRequestForEdit } from './api';
 import { TestRequestNotFound } from './components/TestRequestNotFound';
+import { orderedState } from './labels/orderedState';
 import { OrderForm } from './order/OrderForm';
 import { draftsOf } from './order/orderModel';
 import { institutionModeOf } from './order/useOrderState';
@@ -49,7 +50,9 @@ function useOnSaved(isNew: boolean) {
   return async (saved: TestRequestDetail[]) => {
     for (const request of saved) await requestCache.saved(request);
     void message.success(isNew ? (saved.length === 1 ? CREATED_ONE : CREATED_MANY(saved.length)) : UPDATED);
-    navigate(saved.length === 1 ? `/tests/${saved[0]!.id}` : '/tests');
+    // one request: its page, with Print Labels; several: the list, offering each one's labels (OrderedState)
+    if (saved.length === 1) navigate(`/tests/${saved[0]!.id}`);
+    else navigate('/tests', isNew ? { state: orderedState(saved) } : undefined);
   };
 }
 

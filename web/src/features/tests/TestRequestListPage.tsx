@@ -10,8 +10,8 @@ import {
   type TestRequestStatus,
 } from '@labline/contracts';
 import { Button, Card, Flex, Select } from 'antd';
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useFeedback } from '../../app/feedback/feedback';
 import { useCaller } from '../../app/session/useCaller';
 import { describeFailure } from '../../shared/apiError';
@@ -24,6 +24,12 @@ import { RequestCounters } from './components/RequestCounters';
 import { valueLabel } from './components/RequestTags';
 import { TestRequestTable } from './components/TestRequestTable';
 import { countRequests } from './format';
+import { orderedRequests } from './labels/orderedState';
+
+/** Offered after an order of several tests (the order form's router state): loaded then only. */
+const SavedRequestLabels = lazy(() =>
+  import('./labels/SavedRequestLabels').then((module) => ({ default: module.SavedRequestLabels })),
+);
 
 const STATUS_OPTIONS = TEST_REQUEST_STATUSES.map((status) => ({ value: status, label: valueLabel(status) }));
 const PRIORITY_OPTIONS = TEST_REQUEST_PRIORITIES.map((priority) => ({
@@ -58,6 +64,7 @@ function FilterSelect<T extends string>({ label, placeholder, value, onChange, o
 export default function TestRequestListPage() {
   const caller = useCaller();
   const navigate = useNavigate();
+  const ordered = orderedRequests(useLocation().state);
   const { message } = useFeedback();
   const requestCache = useTestRequestCache();
   const listSearch = useListSearch();
@@ -104,6 +111,11 @@ export default function TestRequestListPage() {
           )
         }
       />
+      {ordered.length > 0 && (
+        <Suspense>
+          <SavedRequestLabels requests={ordered} />
+        </Suspense>
+      )}
       <RequestCounters counters={countRequests(requests)} />
       <Card>
         <Flex gap={12} wrap style={{ marginBottom: 16 }}>

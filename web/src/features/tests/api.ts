@@ -14,7 +14,8 @@ import {
   type TestRequestStatus,
   type ResponseOf,
 } from '@labline/contracts';
-import useSWR from 'swr';
+import { useCallback } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
 import { apiRequest } from '../../app/api/client';
 import { useRecordCache } from '../../shared/useRecordCache';
 
@@ -93,6 +94,23 @@ export function useTestRequestCache() {
     },
   };
 }
+
+/**
+ * Fetches a request's detail again, keeping what the page shows meanwhile: after Send Notification, whose
+ * delivery the notification history then lists.
+ */
+export function useTestRequestRefresh(): (id: number) => Promise<void> {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (id: number) => {
+      await mutate(requestPath(id));
+    },
+    [mutate],
+  );
+}
+
+/** A request's history (GET /tests/requests/{id}/history), as the history drawer reads it. */
+export const testRequestHistoryPath = (id: number) => `${requestPath(id)}/history`;
 
 export async function saveTestRequest(id: number | null, body: TestRequestBody): Promise<TestRequestDetail> {
   const { request } = await apiRequest<ResponseOf<typeof testRequestResponseSchema>>(

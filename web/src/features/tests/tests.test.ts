@@ -18,6 +18,13 @@ import {
   type TestDraft,
 } from './order/orderModel';
 import { institutionModeOf } from './order/useOrderState';
+import {
+  customDataEntriesOf,
+  customDataOf,
+  customDataProblems,
+  emptyCustomDataEntry,
+  type CustomDataEntry,
+} from './order/customData';
 
 const item = { description: null, active: true, sort_order: 0, institution_ids: [], institution_names: [] };
 const dates = { created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
@@ -128,5 +135,63 @@ describe('the order form (spec 1 §4, §5)', () => {
     assert.deepEqual(institutionModeOf(caller('clinician', [4])), { chosen: false, problem: null, fixed: 4 });
     assert.deepEqual(institutionModeOf(caller('clinician', [4, 5])), { chosen: true, problem: null, fixed: null });
     assert.equal(institutionModeOf(caller('clinician', [])).problem, ERRORS.institutionContextRequired);
+  });
+});
+
+describe("the order form's additional fields (spec 1 §3, §7)", () => {
+  const entry = (name: string, value: CustomDataEntry['value']): CustomDataEntry => ({
+    ...emptyCustomDataEntry(),
+    name,
+    value,
+  });
+
+  test('department, CMS priority and status and custom_data go into the body, accepted by the contract', () => {
+    const test = {
+      ...built({ marker_ids: [10] }),
+      barcode_number: 'BC-2',
+      department: ' Outpatients ',
+      cms_priority: 'Routine',
+      cms_status: 'Sample Collected',
+      custom_data: [entry(' Fasting ', 'Yes'), entry('', ''), entry('Visit', 3)],
+    };
+    const body = requestBodyOf({ patient_id: 3, institution_id: 4, clinician_id: 5 }, test, FIELDS);
+    const parsed = testRequestBodySchema.parse(body);
+    assert.equal(parsed.department, 'Outpatients');
+    assert.equal(parsed.cms_priority, 'Routine');
+    assert.equal(parsed.cms_status, 'Sample Collected');
+    assert.deepEqual(parsed.custom_data, { Fasting: 'Yes', Visit: 3 });
+    const empty = requestBodyOf({ patient_id: 3, institution_id: 4, clinician_id: 5 }, built({}), FIELDS);
+    assert.deepEqual(
+      [empty.department, empty.cms_priority, empty.cms_status, empty.custom_data],
+      [null, null, null, null],
+    );
+  });
+
+  test("a value needs a name, a name is used once, and the contract's lengths hold", () => {
+    const entries = [
+      entry('Fasting', 'Yes'),
+      entry('', 'orphan'),
+      entry('Fasting', 'No'),
+      entry('', ''),
+      entry('n'.repeat(101), 'x'),
+      entry('Long', 'v'.repeat(2001)),
+    ];
+    assert.deepEqual(customDataProblems(entries), [
+      'Each name may be used once',
+      'Enter a name for this value',
+      'Each name may be used once',
+      '',
+      'A name has at most 100 characters',
+      'A value has at most 2000 characters',
+    ]);
+  });
+
+  test("a sample type chosen again keeps the details, and an edited request keeps its values' types", () => {
+    const details = { department: 'Ward 4', cms_priority: 'STAT', custom_data: [entry('Fasting', true)] };
+    const test = withSampleType({ ...built({ marker_ids: [10] }), ...details }, 2);
+    assert.deepEqual([test.department, test.cms_priority, test.marker_ids], ['Ward 4', 'STAT', []]);
+    const rows = customDataEntriesOf({ Fasting: true, Visits: 2, Note: null });
+    assert.deepEqual(customDataOf(rows), { Fasting: true, Visits: 2, Note: null });
+    assert.equal(customDataOf([]), null);
   });
 });

@@ -132,6 +132,14 @@ export async function listInstitutionPatients(db: CommonQueryMethods, scope: Pat
   }));
 }
 
+/** Patients' names ("First Last") by id: whom a test request is for, in its history. */
+export async function patientNames(db: CommonQueryMethods, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.any(sql.type(z.object({ id: z.number().int(), name: z.string() }))`
+    SELECT id, first_name || ' ' || last_name AS name FROM patients WHERE id = ANY(${sql.array([...ids], 'int4')})`);
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 export async function countPatients(db: CommonQueryMethods): Promise<number> {
   return db.oneFirst(sql.type(z.object({ count: z.number().int() }))`SELECT count(*)::int AS count FROM patients`);
 }

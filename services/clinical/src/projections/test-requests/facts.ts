@@ -63,3 +63,32 @@ export async function partnerFacts(db: CommonQueryMethods, userId: number) {
     )`SELECT id, role, is_active, institution_id FROM users WHERE id = ${userId}`,
   );
 }
+
+/**
+ * In an order's append transaction: the patient's row stays until it commits (a delete of the patient then
+ * finds the request and answers 409). Answers the patient's institutions, or null when the patient is gone.
+ */
+export async function lockOrderedPatient(db: CommonQueryMethods, patientId: number): Promise<number[] | null> {
+  const row = await db.maybeOne(sql.type(z.object({ institution_ids: z.array(z.number().int()) }))`
+    SELECT institution_ids FROM patients WHERE id = ${patientId} FOR SHARE`);
+  return row === null ? null : [...row.institution_ids];
+}
+
+/**
+ * Whether the patient has test requests that are not archived (archived ones are off every list): any, or
+ * those filed under these institutions. Run after the patient's row was written in the same transaction, so
+ * an order that locked it first has committed its request by now.
+ */
+export async function hasTestRequests(
+  db: CommonQueryMethods,
+  patientId: number,
+  institutionIds: readonly number[] | 'any',
+): Promise<boolean> {
+  const filedUnder =
+    institutionIds === 'any'
+      ? sql.fragment`TRUE`
+      : sql.fragment`institution_id = ANY(${sql.array([...institutionIds], 'int4')})`;
+  return db.oneFirst(sql.type(z.object({ found: z.boolean() }))`
+    SELECT EXISTS (SELECT 1 FROM test_requests
+                   WHERE patient_id = ${patientId} AND NOT archived AND ${filedUnder}) AS found`);
+}

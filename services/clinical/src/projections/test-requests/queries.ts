@@ -14,15 +14,19 @@ import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { searchPattern } from '../patients/queries';
 
-/** The caller's scope as a condition on `test_requests t LEFT JOIN patients p`: every read goes through it. */
-function scopeCondition(scope: TestRequestScope) {
+/**
+ * The caller's scope as a condition on `test_requests t LEFT JOIN patients p`: every read goes through it.
+ * Archived requests are out of every scope but that of their history (`archived`: 'included').
+ */
+function scopeCondition(scope: TestRequestScope, archived: 'excluded' | 'included' = 'excluded') {
+  const listed = archived === 'excluded' ? sql.fragment`NOT t.archived` : sql.fragment`TRUE`;
   switch (scope.kind) {
     case 'all':
-      return sql.fragment`NOT t.archived`;
+      return listed;
     case 'institutions':
-      return sql.fragment`NOT t.archived AND t.institution_id = ANY(${sql.array([...scope.institutionIds], 'int4')})`;
+      return sql.fragment`${listed} AND t.institution_id = ANY(${sql.array([...scope.institutionIds], 'int4')})`;
     case 'clinician':
-      return sql.fragment`NOT t.archived AND t.institution_id = ANY(${sql.array([...scope.institutionIds], 'int4')})
+      return sql.fragment`${listed} AND t.institution_id = ANY(${sql.array([...scope.institutionIds], 'int4')})
         AND (t.clinician_id = ${scope.clinicianId} OR p.clinician_id = ${scope.clinicianId})`;
     case 'none':
       return sql.fragment`FALSE`;
@@ -133,6 +137,20 @@ export async function listPatientTestRequests(
     WHERE t.patient_id = ${patientId} AND ${scopeCondition(scope)}
     ORDER BY t.id DESC`);
   return [...rows];
+}
+
+/**
+ * Whether the caller may read the request's history: a request of their scope, archived or not (archiving takes
+ * it off the lists; its record, and who archived it, stay readable to whoever could read it).
+ */
+export async function isTestRequestHistoryReadable(
+  db: CommonQueryMethods,
+  scope: TestRequestScope,
+  id: number,
+): Promise<boolean> {
+  return db.oneFirst(sql.type(z.object({ readable: z.boolean() }))`
+    SELECT EXISTS (SELECT 1 FROM test_requests t LEFT JOIN patients p ON p.id = t.patient_id
+                   WHERE t.id = ${id} AND ${scopeCondition(scope, 'included')}) AS readable`);
 }
 
 /** The clinician of a request's patient (a clinician sees the requests of patients assigned to them). */

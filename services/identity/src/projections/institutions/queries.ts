@@ -63,9 +63,10 @@ export async function listInstitutionClinicians(db: CommonQueryMethods, institut
 }
 
 /**
- * Users from identity's own read model (primary institution or clinician link); patients from the
- * projection of clinical's patient events. test_requests and pending_requests stay 0 until test requests
- * exist (roadmap step 5): their events will be projected here the same way.
+ * Users from identity's own read model (primary institution or clinician link); patients and test requests
+ * from the projections of clinical's patient and test request events. Archived requests are not counted:
+ * archiving takes a request off every list, so the card counts what the institution's Test Requests list
+ * shows; Pending counts those of status pending.
  */
 export async function institutionStats(db: CommonQueryMethods, institutionId: number): Promise<InstitutionStats> {
   return db.one(
@@ -77,7 +78,9 @@ export async function institutionStats(db: CommonQueryMethods, institutionId: nu
                        WHERE ci.user_id = u.id AND ci.institution_id = ${institutionId})) AS users,
         (SELECT count(*)::int FROM institution_patients p
          WHERE NOT p.deleted AND p.institution_ids @> ARRAY[${institutionId}]::int[]) AS patients,
-        0 AS test_requests,
-        0 AS pending_requests`,
+        (SELECT count(*)::int FROM institution_test_requests t
+         WHERE NOT t.archived AND t.institution_id = ${institutionId}) AS test_requests,
+        (SELECT count(*)::int FROM institution_test_requests t
+         WHERE NOT t.archived AND t.institution_id = ${institutionId} AND t.status = 'pending') AS pending_requests`,
   );
 }

@@ -1,5 +1,5 @@
 import type { TestRequestDetail } from '@labline/contracts';
-import { Card, Col, Descriptions, Row, Typography } from 'antd';
+import { Card, Col, Descriptions, Flex, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { EllipsisText } from '../../../shared/EllipsisText';
 import { FlagText } from '../../../shared/Flag';
@@ -7,10 +7,24 @@ import { formatDate, formatDateTime } from '../../../shared/formatDate';
 import { formatPhoneNumber } from '../../../shared/phone';
 import { useDescriptionsLayout } from '../../../shared/useDescriptionsLayout';
 import { personName, requestPatientName } from '../format';
+import { customDataValueText } from '../order/customData';
 import { PriorityTag, StatusTag } from './RequestTags';
 
 const none = <Typography.Text type="secondary">Not provided</Typography.Text>;
 const orNone = (value: string | null | undefined): ReactNode => (value ? <EllipsisText>{value}</EllipsisText> : none);
+
+/** custom_data's named values, one per line ("Fasting: Yes"). */
+function CustomDataList({ data }: { data: TestRequestDetail['custom_data'] }) {
+  const entries = Object.entries(data ?? {});
+  if (entries.length === 0) return none;
+  return (
+    <Flex vertical data-testid="request-custom-data" style={{ minWidth: 0 }}>
+      {entries.map(([name, value]) => (
+        <EllipsisText key={name}>{`${name}: ${customDataValueText(value)}`}</EllipsisText>
+      ))}
+    </Flex>
+  );
+}
 
 /** spec 1 §2 /tests/{id}: the patient and the test ordered. */
 export function RequestInformation({ request }: { request: TestRequestDetail }) {
@@ -66,6 +80,11 @@ export function RequestInformation({ request }: { request: TestRequestDetail }) 
               {request.expected_test_datetime === null ? none : formatDate(request.expected_test_datetime)}
             </Descriptions.Item>
             <Descriptions.Item label="Department">{orNone(request.department)}</Descriptions.Item>
+            <Descriptions.Item label="CMS Priority">{orNone(request.cms_priority)}</Descriptions.Item>
+            <Descriptions.Item label="CMS Status">{orNone(request.cms_status)}</Descriptions.Item>
+            <Descriptions.Item label="Additional Fields">
+              <CustomDataList data={request.custom_data} />
+            </Descriptions.Item>
             <Descriptions.Item label="Fulfillment Partner">
               {request.fulfillment_by_partner ? orNone(request.fulfillment_agent) : 'Not by a partner'}
             </Descriptions.Item>

@@ -2,7 +2,7 @@ import { ERRORS, TEST_REQUEST_FIELD_LIMITS } from '@labline/contracts';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { describeFailure } from '../../../shared/apiError';
-import { sendNotification } from '../api';
+import { sendNotification, useTestRequestRefresh } from '../api';
 
 /** spec 1 §5, §9: the dialog recommends 160 characters, an SMS's length. */
 export const SMS_RECOMMENDED_LENGTH = 160;
@@ -40,6 +40,7 @@ export function SendNotificationModal({
   const [failure, setFailure] = useState<string | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const length = (Form.useWatch('custom_message', form) ?? '').length;
+  const refreshRequest = useTestRequestRefresh();
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
@@ -49,7 +50,13 @@ export function SendNotificationModal({
     try {
       setSent(await sendNotification(requestId, custom_message.trim()));
       onSent?.();
-      closeTimer.current = setTimeout(onClose, CLOSE_AFTER_SUCCESS_MS);
+      // The notification history is the detail's: fetched again now, and once more as the dialog closes, since
+      // the notifications service logs the delivery a moment after accepting it.
+      void refreshRequest(requestId);
+      closeTimer.current = setTimeout(() => {
+        void refreshRequest(requestId);
+        onClose();
+      }, CLOSE_AFTER_SUCCESS_MS);
     } catch (error) {
       const { message, fields } = describeFailure(error, ERRORS.failedToSendNotification);
       form.setFields(fields.map((field) => ({ ...field, name: 'custom_message' })));

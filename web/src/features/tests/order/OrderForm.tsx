@@ -1,11 +1,15 @@
 import type { Caller, TestRequestDetail } from '@labline/contracts';
 import { Button, Card, Divider, Flex, Form, Steps } from 'antd';
-import { Checkout } from './Checkout';
+import { lazy, Suspense } from 'react';
+import { AdditionalFields } from './AdditionalFields';
 import { OrderPartyFields } from './OrderPartyFields';
 import type { OrderDraft, TestDraft } from './orderModel';
 import { TestBuilder } from './TestBuilder';
 import { TestDetailsFields } from './TestDetailsFields';
 import { useOrderState } from './useOrderState';
+
+/** The second step loads when the order reaches it (the first step of a new order does without its code). */
+const Checkout = lazy(() => import('./Checkout').then((module) => ({ default: module.Checkout })));
 
 interface OrderFormProps {
   caller: Caller;
@@ -61,6 +65,15 @@ export function OrderForm({ caller, initialOrder, editing, onSaved, onCancel }: 
               onChange={state.setCurrent}
               serverErrors={state.serverErrors.get(state.current.key) ?? NO_ERRORS}
             />
+            <Divider titlePlacement="start" plain>
+              Department and Additional Fields
+            </Divider>
+            <AdditionalFields
+              institutionId={state.order.institution_id}
+              test={state.current}
+              onChange={state.setCurrent}
+              serverErrors={state.serverErrors.get(state.current.key) ?? NO_ERRORS}
+            />
             <Flex justify="flex-end" gap={12} wrap>
               <Button onClick={onCancel}>Cancel</Button>
               {editing === null && <Button onClick={state.addNewTest}>Add new test</Button>}
@@ -70,19 +83,21 @@ export function OrderForm({ caller, initialOrder, editing, onSaved, onCancel }: 
             </Flex>
           </Card>
         ) : (
-          <Checkout
-            tests={state.tests}
-            fields={fields}
-            serverErrors={state.serverErrors}
-            problems={state.problems}
-            saveError={state.saveError}
-            isEdit={editing !== null}
-            saving={state.saving}
-            onEdit={state.editTest}
-            onRemove={state.removeTest}
-            onAddMore={state.addMoreTests}
-            onSubmit={() => void state.submit()}
-          />
+          <Suspense fallback={<Card loading />}>
+            <Checkout
+              tests={state.tests}
+              fields={fields}
+              serverErrors={state.serverErrors}
+              problems={state.problems}
+              saveError={state.saveError}
+              isEdit={editing !== null}
+              saving={state.saving}
+              onEdit={state.editTest}
+              onRemove={state.removeTest}
+              onAddMore={state.addMoreTests}
+              onSubmit={() => void state.submit()}
+            />
+          </Suspense>
         )}
       </Flex>
     </Form>

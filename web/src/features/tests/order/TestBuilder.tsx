@@ -1,5 +1,5 @@
 import { ERRORS, fitsDevice, type TestFormFields } from '@labline/contracts';
-import { Alert, Checkbox, Col, Flex, Form, Modal, Progress, Row, Select, Typography } from 'antd';
+import { Alert, Checkbox, Col, Flex, Form, Progress, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { EllipsisText } from '../../../shared/EllipsisText';
 import { useInstitutionLabs } from '../api';
@@ -15,6 +15,7 @@ import {
   type RequiredItem,
   type TestDraft,
 } from './orderModel';
+import { useFeedback } from '../../../app/feedback/feedback';
 
 /** spec 1 §9: the marker list scrolls at a height of 500px. */
 const MARKER_LIST_HEIGHT = 500;
@@ -42,7 +43,11 @@ export function TestBuilder({
   missing,
   serverErrors,
 }: TestBuilderProps) {
-  const [capacityDialog, setCapacityDialog] = useState<string | null>(null);
+  const { modal } = useFeedback();
+  // spec 1 §4: the 'Device Capacity Exceeded' dialog, an OK-only notice (the app's dialogs, loaded on first use)
+  const setCapacityDialog = (text: string | null) => {
+    if (text !== null) void modal.warning({ title: ERRORS.deviceCapacityExceeded, content: text, okText: 'OK' });
+  };
   const [panelAlert, setPanelAlert] = useState<string | null>(null);
   const sampleType = fields?.sample_types.find((item) => item.id === test.sample_type_id) ?? null;
   const { data: labs, isLoading: labsLoading } = useInstitutionLabs(institutionId, sampleType?.name ?? null);
@@ -274,16 +279,6 @@ export function TestBuilder({
           title={`No collection devices available with sufficient capacity for ${volume}µL`}
         />
       )}
-      <Modal
-        title={ERRORS.deviceCapacityExceeded}
-        open={capacityDialog !== null}
-        onOk={() => setCapacityDialog(null)}
-        onCancel={() => setCapacityDialog(null)}
-        cancelButtonProps={{ style: { display: 'none' } }}
-        okText="OK"
-      >
-        {capacityDialog}
-      </Modal>
     </>
   );
 }

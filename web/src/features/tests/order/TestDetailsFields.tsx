@@ -4,8 +4,7 @@ import {
   TEST_REQUEST_PRIORITIES,
   type TestRequestPriority,
 } from '@labline/contracts';
-import { Checkbox, Col, DatePicker, Form, Input, Row, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Checkbox, Col, Form, Input, Row, Select } from 'antd';
 import { valueLabel } from '../components/RequestTags';
 import { useFulfillmentPartners } from '../api';
 import { fieldStatus, type ServerFieldErrors } from './fieldStatus';
@@ -15,10 +14,13 @@ const PRIORITY_OPTIONS = TEST_REQUEST_PRIORITIES.map((priority) => ({
   value: priority,
   label: priority === 'stat' ? 'STAT' : valueLabel(priority),
 }));
-const DATE_FORMAT = 'DD/MM/YYYY';
-
-/** spec 1 §5: the earliest day whose 12:00 PM is at least an hour from now. */
-const isTooSoon = (date: Dayjs) => date.hour(12).minute(0).second(0).valueOf() < Date.now() + EXPECTED_TEST_MIN_LEAD_MS;
+/** spec 1 §5: the earliest day whose 12:00 PM is at least an hour from now, as a date input's `min` (YYYY-MM-DD). */
+export function earliestExpectedDate(now = new Date()): string {
+  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12);
+  if (day.getTime() < now.getTime() + EXPECTED_TEST_MIN_LEAD_MS) day.setDate(day.getDate() + 1);
+  const twoDigits = (value: number) => String(value).padStart(2, '0');
+  return `${day.getFullYear()}-${twoDigits(day.getMonth() + 1)}-${twoDigits(day.getDate())}`;
+}
 
 interface TestDetailsFieldsProps {
   test: TestDraft;
@@ -55,16 +57,15 @@ export function TestDetailsFields({ test, onChange, serverErrors }: TestDetailsF
           extra="The time is fixed at 12:00 PM"
           {...status(['expected_test_datetime'])}
         >
-          <DatePicker
+          {/* spec 1 §4: "a date input with a minimum of now plus one hour": the browser's own, in antd's Input */}
+          <Input
             id="test-expected-date"
-            format={DATE_FORMAT}
-            placeholder={DATE_FORMAT}
-            disabledDate={isTooSoon}
-            value={test.expected_date === null ? null : dayjs(test.expected_date)}
-            onChange={(date: Dayjs | null) =>
-              onChange({ ...test, expected_date: date === null ? null : date.format('YYYY-MM-DD') })
+            type="date"
+            min={earliestExpectedDate()}
+            value={test.expected_date ?? ''}
+            onChange={(event) =>
+              onChange({ ...test, expected_date: event.target.value === '' ? null : event.target.value })
             }
-            style={{ width: '100%' }}
           />
         </Form.Item>
       </Col>

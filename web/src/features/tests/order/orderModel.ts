@@ -14,6 +14,7 @@ import {
   type TestRequestDetail,
   type TestRequestPriority,
 } from '@labline/contracts';
+import { customDataEntriesOf, customDataOf, type CustomDataEntry } from './customData';
 
 /** The request-wide choices: one patient, institution and ordering clinician for every test of the order. */
 export interface OrderDraft {
@@ -40,6 +41,11 @@ export interface TestDraft {
   expected_date: string | null;
   priority: TestRequestPriority;
   notes: string;
+  department: string;
+  /** The names of the CMS catalogue's priority and status chosen (spec 1 §7 CMS lookups). */
+  cms_priority: string | null;
+  cms_status: string | null;
+  custom_data: CustomDataEntry[];
   fulfillment_by_partner: boolean;
   fulfillment_partner_id: number | null;
 }
@@ -61,24 +67,26 @@ export function emptyTest(): TestDraft {
     expected_date: null,
     priority: 'normal',
     notes: '',
+    department: '',
+    cms_priority: null,
+    cms_status: null,
+    custom_data: [],
     fulfillment_by_partner: false,
     fulfillment_partner_id: null,
   };
 }
 
-/** spec 1 §4: a new sample type starts the test's lab, panel, markers and device afresh. */
+/** spec 1 §4: a new sample type starts the test's lab, panel, markers and device afresh; its details stay. */
 export function withSampleType(test: TestDraft, sampleTypeId: number | null): TestDraft {
-  const { key, barcode_number, expected_date, priority, notes, fulfillment_by_partner, fulfillment_partner_id } = test;
   return {
-    ...emptyTest(),
-    key,
-    barcode_number,
-    expected_date,
-    priority,
-    notes,
-    fulfillment_by_partner,
-    fulfillment_partner_id,
+    ...test,
     sample_type_id: sampleTypeId,
+    lab_id: null,
+    lab_name: null,
+    panel_id: null,
+    marker_ids: [],
+    device_id: null,
+    device_chosen_by_user: false,
   };
 }
 
@@ -220,6 +228,10 @@ export function requestBodyOf(order: OrderDraft, test: TestDraft, fields: TestFo
     collection_device_ids: JSON.stringify(test.device_id === null ? [] : [test.device_id]),
     device_selections: JSON.stringify(selections),
     notes: test.notes.trim() === '' ? null : test.notes,
+    department: test.department.trim() === '' ? null : test.department.trim(),
+    cms_priority: test.cms_priority,
+    cms_status: test.cms_status,
+    custom_data: customDataOf(test.custom_data),
     barcode_number: test.barcode_number.trim() === '' ? null : test.barcode_number.trim(),
     expected_test_datetime: test.expected_date,
     institution_id: order.institution_id,
@@ -251,6 +263,10 @@ export function draftsOf(request: TestRequestDetail): { order: OrderDraft; test:
       expected_date: request.expected_test_datetime?.slice(0, 10) ?? null,
       priority: request.priority,
       notes: request.notes ?? '',
+      department: request.department ?? '',
+      cms_priority: request.cms_priority,
+      cms_status: request.cms_status,
+      custom_data: customDataEntriesOf(request.custom_data),
       fulfillment_by_partner: request.fulfillment_by_partner,
       fulfillment_partner_id: request.fulfillment_partner_id,
     },

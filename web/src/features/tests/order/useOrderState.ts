@@ -2,6 +2,7 @@ import { ERRORS, orderInstitution, type Caller, type TestRequestDetail } from '@
 import { useState } from 'react';
 import { describeFailure } from '../../../shared/apiError';
 import { saveTestRequest, useTestFormFields } from '../api';
+import { hasCustomDataProblems } from './customData';
 import type { ServerFieldErrors } from './fieldStatus';
 import type { InstitutionMode } from './OrderPartyFields';
 import {
@@ -48,9 +49,9 @@ export function useOrderState({ caller, initialOrder, editing, onSaved }: OrderS
 
   const missing = showMissing ? missingItems(order, current, clinicianRequired) : [];
 
-  /** Stores the test of step 1 when it is complete; else highlights what it lacks. */
+  /** Stores the test of step 1 when it is complete (its additional fields in order); else highlights what it lacks. */
   const storeCurrent = (): boolean => {
-    if (missingItems(order, current, clinicianRequired).length > 0) {
+    if (missingItems(order, current, clinicianRequired).length > 0 || hasCustomDataProblems(current.custom_data)) {
       setShowMissing(true);
       return false;
     }
