@@ -24,6 +24,7 @@ import {
   type ProcessExit,
   ROOT,
 } from './process';
+import { startSandboxes } from '../sandboxes/stack';
 import { ensureWebBuild } from './web-build';
 
 export { describeExit, PortInUseError, type ProcessExit } from './process';
@@ -46,6 +47,8 @@ export interface Stack {
   databaseUrl: string;
   natsUrl: string;
   infrastructure: { postgres: StartedInfra['source']; nats: StartedInfra['source'] };
+  /** The sandbox peers' web addresses: the SMTP inbox (GET /messages) and the SMS API (GET /messages). */
+  sandboxes: { smtp: string; sms: string };
   /**
    * Settles when a service or the gateway exits without stop() having been called, once the stack has stopped
    * everything else; stays pending otherwise. describeExit(exit) says which one, with its last lines.
@@ -178,6 +181,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     closers.push(async () => {
       await Promise.all(processes.map((child) => child.stop()));
     });
+    // The SMTP and SMS sandboxes stand in for the mail relay and Twilio; notifications sends through them.
+    const sandboxes = await startSandboxes(common, (name, entry, env) => launch(name, entry, env), ready);
     // One after the other: a service may need an earlier one (clinical verifies tokens with identity's keys
     // and its demo seed waits for identity's demo institutions and clinicians).
     for (const service of SERVICES) {
@@ -190,6 +195,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         DATABASE_URL: database.application,
         ...common,
         ...service.env?.(serviceUrls),
+        ...(service.name === 'notifications' ? sandboxes.notificationsEnv(port) : {}),
         PORT: String(port),
         DB_SCHEMA: service.name,
         LABLINE_SEED: options.seed ?? 'demo',
@@ -216,6 +222,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       databaseUrl,
       natsUrl: nats.url,
       infrastructure: { postgres: postgres.source, nats: nats.source },
+      sandboxes: { smtp: sandboxes.smtpUrl, sms: sandboxes.smsUrl },
       exited,
       stop,
     };

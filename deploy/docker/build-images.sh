@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `npm run docker:images`: the base images (local-images.sh: official, or stand-ins where no registry answers),
 # then ${LABLINE_REGISTRY:-labline}/<name>:${LABLINE_TAG:-latest} from deploy/docker/Dockerfile for every
-# deployable workspace (services/<name> and the gateway: those with src/main.ts), as docker-compose.yml names
-# them. The second and later images reuse the first one's build stage; an unchanged tree rebuilds nothing.
+# deployable workspace (services/<name>, the gateway and the sandbox peers: those with src/main.ts), as
+# docker-compose.yml names them. The second and later images reuse the first one's build stage; an unchanged
+# tree rebuilds nothing.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -15,10 +16,13 @@ bash "$ROOT/deploy/docker/local-images.sh" > /dev/null
 . "$STATE/images.env"
 
 cd "$ROOT"
-for dir in services/* gateway; do
+for dir in services/* gateway deploy/sandboxes/*; do
   [ -f "$dir/src/main.ts" ] || continue
-  image="$REGISTRY/$(basename "$dir"):$TAG"
-  log="$STATE/build-$(basename "$dir").log"
+  # deploy/sandboxes/smtp → smtp-sandbox, as docker-compose.yml names it
+  name="$(basename "$dir")"
+  case "$dir" in deploy/sandboxes/*) name="$name-sandbox" ;; esac
+  image="$REGISTRY/$name:$TAG"
+  log="$STATE/build-$name.log"
   started=$SECONDS
   if ! docker build -f deploy/docker/Dockerfile --build-arg "NODE_IMAGE=$NODE_IMAGE" --build-arg "PACKAGE=$dir" \
     -t "$image" . > "$log" 2>&1; then

@@ -21,11 +21,14 @@ if (!name || !(DEPLOYED_SERVICES as readonly string[]).includes(name)) {
   process.exit(2);
 }
 
-const modules: Record<string, () => Promise<{ service: unknown }>> = {
+const modules: Record<(typeof DEPLOYED_SERVICES)[number], () => Promise<{ service: unknown }>> = {
   identity: () => import('@labline/identity'),
   clinical: () => import('@labline/clinical'),
+  notifications: () => import('@labline/notifications'),
 };
-const { service } = (await modules[name]!()) as { service: ServiceDefinition<never, never, never> };
+const { service } = (await modules[name as keyof typeof modules]()) as {
+  service: ServiceDefinition<never, never, never>;
+};
 const infrastructure =
   process.env.DATABASE_URL && process.env.NATS_URL
     ? { databaseUrl: process.env.DATABASE_URL, natsUrl: process.env.NATS_URL, stop: async () => undefined }

@@ -36,11 +36,11 @@ test('where two rows name the same path, the first listed claims it', () => {
   assert.equal(claimed.get('/api/institutions')?.writeAccess?.[0], 'institutions');
 });
 
-test('every service has a row and only the sign-in form is public', () => {
+test('every service has a row; only the sign-in form and the SMS provider callbacks are public', () => {
   assert.deepEqual([...new Set(ROUTES.map((row) => row.service))].sort(), [...SERVICES].sort());
   assert.deepEqual(
     ROUTES.filter((row) => row.access === 'public').map((row) => row.path),
-    ['/api/auth/login'],
+    ['/api/auth/login', '/api/webhooks/twilio'],
   );
 });
 

@@ -102,6 +102,8 @@ export const ROUTES: readonly RouteRow[] = [
   // notifications; cron monitoring is a CMS screen (/cms/cron-monitoring), contact is the top bar's
   { path: '/api/cron', service: 'notifications', access: ['cms'] },
   { path: '/api/contact', service: 'notifications', access: 'authenticated' },
+  // the SMS provider's delivery-status callbacks: no user token, the service checks the provider's signature
+  { path: '/api/webhooks/twilio', service: 'notifications', access: 'public' },
 
   // analytics; the dashboard is every role's home page, the rest is the analytics screen
   { path: '/api/analytics/dashboard', service: 'analytics', access: ['dashboard'] },

@@ -26,3 +26,6 @@ export * from './test-requests';
 export * from './test-request-errors';
 export * from './events/test-requests';
 export * from './http/test-requests';
+export * from './notifications';
+export * from './events/notifications';
+export * from './http/notifications';

@@ -1,0 +1,57 @@
+/**
+ * The sandbox peers in the dev stack (deploy/dev/stack.ts): the SMTP and SMS sandboxes as processes of their own,
+ * started before the services, and the environment that points the notifications service at them.
+ */
+import { freePort } from '@labline/testkit';
+import type { ManagedProcess } from '../dev/process';
+
+/** The dev stack's Twilio credentials: the sandbox's, never a real account's. */
+export const SANDBOX_ACCOUNT_SID = `AC${'5a4db0c5'.repeat(4)}`;
+export const SANDBOX_AUTH_TOKEN = 'labline-sandbox-auth-token';
+export const SANDBOX_FROM_NUMBER = '+15005550006';
+export const SANDBOX_SUPPORT_EMAIL = 'support@labline.test';
+
+export interface StackSandboxes {
+  smtpUrl: string;
+  smsUrl: string;
+  /** notifications' environment for these sandboxes, given the port notifications listens on. */
+  notificationsEnv(notificationsPort: number): Record<string, string>;
+}
+
+export async function startSandboxes(
+  common: Record<string, string>,
+  launch: (name: string, entry: string, env: Record<string, string>) => ManagedProcess,
+  ready: (managed: ManagedProcess, url: string) => Promise<void>,
+): Promise<StackSandboxes> {
+  const [smtpPort, smtpHttpPort, smsPort] = [await freePort(), await freePort(), await freePort()];
+  const smtp = launch('smtp-sandbox', 'deploy/sandboxes/smtp/src/main.ts', {
+    ...common,
+    SMTP_PORT: String(smtpPort),
+    PORT: String(smtpHttpPort),
+  });
+  const sms = launch('sms-sandbox', 'deploy/sandboxes/sms/src/main.ts', {
+    ...common,
+    PORT: String(smsPort),
+    TWILIO_ACCOUNT_SID: SANDBOX_ACCOUNT_SID,
+    TWILIO_AUTH_TOKEN: SANDBOX_AUTH_TOKEN,
+  });
+  const smtpUrl = `http://127.0.0.1:${smtpHttpPort}`;
+  const smsUrl = `http://127.0.0.1:${smsPort}`;
+  await ready(smtp, `${smtpUrl}/readyz`);
+  await ready(sms, `${smsUrl}/readyz`);
+  return {
+    smtpUrl,
+    smsUrl,
+    notificationsEnv: (notificationsPort) => ({
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtpPort),
+      SMTP_FROM: 'Labline <no-reply@labline.test>',
+      SUPPORT_EMAIL: SANDBOX_SUPPORT_EMAIL,
+      TWILIO_ACCOUNT_SID: SANDBOX_ACCOUNT_SID,
+      TWILIO_AUTH_TOKEN: SANDBOX_AUTH_TOKEN,
+      TWILIO_FROM_NUMBER: SANDBOX_FROM_NUMBER,
+      TWILIO_API_BASE_URL: smsUrl,
+      TWILIO_STATUS_CALLBACK_URL: `http://127.0.0.1:${notificationsPort}/webhooks/twilio/status`,
+    }),
+  };
+}

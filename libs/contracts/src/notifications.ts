@@ -1,0 +1,115 @@
+/**
+ * Notifications' policy and vocabulary (spec 3 §2, §3, §5, §9; spec 1 §3, §4): message types, channels,
+ * delivery statuses, who triggered a message, the texts of its errors, and who reads which logs. Pure and free
+ * of zod (like test-requests.ts), so the notifications service and the web's tabs ask the same functions.
+ */
+import { canSeeCmsTab, canUseCmsScreen } from './catalogue';
+import type { Caller } from './records';
+
+/**
+ * spec 3 §3 message_type: the reminder types and account e-mails of the spec, then Labline's own: a
+ * cancelled test request, a test send from the CMS tab and a contact-support message.
+ */
+export const NOTIFICATION_MESSAGE_TYPES = [
+  '7_days_before',
+  '3_hours_before',
+  'password_reset',
+  'account_setup',
+  'custom',
+  'test_request_cancelled',
+  'test_notification',
+  'contact_support',
+] as const;
+export type NotificationMessageType = (typeof NOTIFICATION_MESSAGE_TYPES)[number];
+
+/** spec 3 §3 notification_type: the channel. */
+export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** spec 1 §4, spec 3 §4: pending → sent → delivered, or failed with its error message. */
+export const DELIVERY_STATUSES = ['pending', 'sent', 'delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** The statuses the Successful card counts (spec 3 §2): the provider took the message, or delivered it. */
+export const SUCCESSFUL_DELIVERY_STATUSES: readonly DeliveryStatus[] = ['sent', 'delivered'];
+
+export const RECIPIENT_TYPES = ['patient', 'staff'] as const;
+export type RecipientType = (typeof RECIPIENT_TYPES)[number];
+
+/** spec 3 §3 triggered_by_type: by the system (a reaction, a reminder) or by a user's action. */
+export const TRIGGERED_BY_TYPES = ['system', 'manual'] as const;
+export type TriggeredByType = (typeof TRIGGERED_BY_TYPES)[number];
+
+/** spec 3 §9: the notification log's page size. */
+export const NOTIFICATION_LOG_PAGE_SIZE = 10;
+/** spec 3 §9: the contact message's counter limit (shown, not enforced). */
+export const CONTACT_MESSAGE_COUNTER_LIMIT = 1000;
+/** spec 1 §9, spec 3 §9: the SMS length advice. */
+export const SMS_RECOMMENDED_LENGTH = 160;
+
+/** The texts of spec 3 §5 and §8 for these screens, and the service's own where the spec shows none. */
+export const NOTIFICATION_ERRORS = {
+  // spec 3 §5
+  invalidEmail: 'Please enter a valid email address',
+  invalidPhone: 'Please enter a valid phone number',
+  // spec 3 §8
+  contactFailed: 'Failed to send message. Please try again.',
+  monitoringFailed: 'Failed to fetch monitoring data',
+  // the service's own (the spec shows no wording)
+  subjectRequired: 'Subject is required',
+  messageRequired: 'Message is required',
+  notOwnEmail: 'from_email: must be your own registered email address',
+  noContactDetails: 'The patient has no email address or phone number on record',
+  emailNotConfigured: 'Email is not configured: set SMTP_HOST and SMTP_FROM',
+  smsNotConfigured: 'SMS is not configured: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER',
+  supportNotConfigured: 'Contact support is not configured: set SUPPORT_EMAIL',
+  invalidSignature: 'Invalid Twilio request signature',
+  unknownNotification: 'Notification not found',
+} as const;
+
+export const NOTIFICATION_MESSAGES = {
+  // spec 3 §8
+  contactSent: "Your message has been sent successfully! We'll get back to you soon.",
+} as const;
+
+/** The Test Notifications tab's result lines: green when they start with the check mark (spec 3 §2). */
+export const testNotificationResult = {
+  sent: (channel: NotificationChannel, recipient: string) =>
+    `✓ Test ${channel === 'email' ? 'email' : 'SMS'} sent to ${recipient}`,
+  failed: (channel: NotificationChannel, reason: string) =>
+    `✗ Failed to send test ${channel === 'email' ? 'email' : 'SMS'}: ${reason}`,
+  retrying: (channel: NotificationChannel, reason: string) =>
+    `✗ Test ${channel === 'email' ? 'email' : 'SMS'} not sent yet, it will be retried: ${reason}`,
+} as const;
+
+// ------------------------------------------------------------------------------------------------ access
+
+/**
+ * The notification tabs (logs, stats, reminders, test sends): the CMS screen with cms_notification_logs, as
+ * the CMS screen shows those tabs (catalogue.ts).
+ */
+export const canUseNotificationTabs = (caller: Caller): boolean =>
+  canSeeCmsTab(caller, { key: 'notification_logs', kind: null });
+
+/** Cron monitoring (/cms/cron-monitoring) is a CMS screen. */
+export const canMonitorNotifications = (caller: Caller): boolean => canUseCmsScreen(caller);
+
+/** Which logs a caller reads: super_admin all; an institution's administrator those of their institutions. */
+export type NotificationLogScope = { kind: 'all' } | { kind: 'institutions'; institutionIds: readonly number[] };
+
+export const notificationLogScope = (caller: Caller): NotificationLogScope =>
+  caller.role === 'super_admin' ? { kind: 'all' } : { kind: 'institutions', institutionIds: caller.institutionIds };
+
+// ---------------------------------------------------------------------------------------------- phones
+
+/** E.164: a plus, the country code and the number, 8 to 15 digits in all (the SMS providers' format). */
+const E164 = /^\+[1-9][0-9]{7,14}$/;
+
+/**
+ * A phone number as an SMS provider takes it (`+447700900123`), from the forms' spelling with spaces, dashes,
+ * dots or brackets (`+44 7700 900123`); null when it has no country code or is not a number at all.
+ */
+export function smsNumberOf(phone: string): string | null {
+  const compact = phone.trim().replace(/[\s().-]/g, '');
+  return E164.test(compact) ? compact : null;
+}

@@ -1,0 +1,120 @@
+import {
+  NOTIFICATION_EVENT_SCHEMAS,
+  parseEventData,
+  SYSTEM_ACTOR,
+  type NotificationRequested,
+} from '@labline/contracts';
+import { STREAM_DOES_NOT_EXIST, type AppendMetadata } from '@labline/eventstore';
+import { inlineProjector, nextId } from '@labline/service-kit';
+import { sql, type CommonQueryMethods, type DatabaseTransactionConnection } from 'slonik';
+import { z } from 'zod';
+import type { NotificationsContext } from '../config';
+import { notificationDecider, type NotificationCommand } from '../domain/notification/decide';
+import { notificationStream } from '../domain/notification/events';
+import { initialNotificationState } from '../domain/notification/state';
+import { notificationLogsProjection } from '../projections/notification-logs/projection';
+import { notificationIdForProviderMessage } from '../projections/notification-logs/queries';
+import type { ProviderStatus } from '../domain/notification/decide';
+
+/** A message to request: everything but the id, which the sequence gives. */
+export type NotificationRequest = Omit<NotificationRequested, 'notificationId'>;
+
+const projectNotifications = inlineProjector([notificationLogsProjection]);
+
+async function isRequested(db: CommonQueryMethods, idempotencyKey: string): Promise<boolean> {
+  const found = await db.maybeOneFirst(
+    sql.type(z.object({ found: z.boolean() }))`
+      SELECT true AS found FROM notification_logs WHERE idempotency_key = ${idempotencyKey}`,
+  );
+  return found === true;
+}
+
+/**
+ * Requests a message inside the caller's transaction (a reaction's, with its processed-event row), unless its
+ * idempotency key was requested before: answers the new id, or null. The unique key in the log is the last
+ * guard: a second writer racing this one fails its transaction and, redelivered, finds the key.
+ */
+export async function requestNotificationIn(
+  context: Pick<NotificationsContext, 'store'>,
+  transaction: DatabaseTransactionConnection,
+  request: NotificationRequest,
+  metadata: AppendMetadata,
+): Promise<number | null> {
+  if (await isRequested(transaction, request.idempotency_key)) return null;
+  const notificationId = await nextId(transaction, 'notification_id_seq');
+  const events = notificationDecider
+    .decide({ type: 'RequestNotification', data: { notificationId, ...request } }, initialNotificationState())
+    .map((event) => ({ type: event.type, data: parseEventData(NOTIFICATION_EVENT_SCHEMAS, event.type, event.data) }));
+  await context.store.appendToStream(notificationStream(notificationId), events, {
+    expectedStreamVersion: STREAM_DOES_NOT_EXIST,
+    metadata,
+    transaction,
+    inTransaction: projectNotifications,
+  });
+  return notificationId;
+}
+
+/** Requests a message from an HTTP command (a test send, a contact message); answers its id. */
+export async function requestNotification(
+  context: Pick<NotificationsContext, 'pool' | 'commands'>,
+  request: NotificationRequest,
+  metadata: AppendMetadata,
+): Promise<number> {
+  const notificationId = await nextId(context.pool, 'notification_id_seq');
+  await context.commands.handleCommand({
+    stream: notificationStream(notificationId),
+    decider: notificationDecider,
+    command: { type: 'RequestNotification', data: { notificationId, ...request } },
+    metadata,
+  });
+  return notificationId;
+}
+
+/**
+ * Records what happened to a message (an attempt's outcome, a provider's report). Outcomes do not depend on
+ * what the recorder saw, so a race with another report is decided again on the new state.
+ */
+export async function recordNotificationOutcome(
+  context: Pick<NotificationsContext, 'commands'>,
+  command: Exclude<NotificationCommand, { type: 'RequestNotification' }>,
+  correlationId: string,
+): Promise<void> {
+  await context.commands.handleCommand({
+    stream: notificationStream(command.data.notificationId),
+    decider: notificationDecider,
+    command,
+    metadata: { actor: SYSTEM_ACTOR, correlationId, causationId: null, traceparent: null },
+    retries: 5,
+  });
+}
+
+/**
+ * A provider's report on a message (Twilio's status callback), found by the provider's message id or, before
+ * the sender recorded that id, by the notification id the callback URL carries. False when no message matches.
+ */
+export async function recordProviderReport(
+  context: Pick<NotificationsContext, 'commands' | 'pool'>,
+  report: { providerMessageId: string; claimedId: number | null; status: ProviderStatus; errorMessage: string | null },
+  correlationId: string,
+): Promise<boolean> {
+  const notificationId = await notificationIdForProviderMessage(
+    context.pool,
+    report.providerMessageId,
+    report.claimedId,
+  );
+  if (notificationId === null) return false;
+  await recordNotificationOutcome(
+    context,
+    {
+      type: 'RecordProviderStatus',
+      data: {
+        notificationId,
+        providerMessageId: report.providerMessageId,
+        status: report.status,
+        errorMessage: report.errorMessage,
+      },
+    },
+    correlationId,
+  );
+  return true;
+}

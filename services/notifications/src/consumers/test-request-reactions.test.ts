@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'vitest';
+import type { EventEnvelope } from '@labline/contracts';
+import type { TestRequestRecipient } from '../projections/clinical/queries';
+import { requestsFor } from './test-request-reactions';
+
+const recipient = (overrides: Partial<TestRequestRecipient> = {}): TestRequestRecipient => ({
+  test_request_id: 42,
+  test_name: 'Glucose',
+  institution_id: 1,
+  institution_name: 'Northwind General Hospital',
+  patient_id: 7,
+  first_name: 'Amelia',
+  last_name: 'Thompson',
+  email: 'amelia@example.com',
+  phone: '+44 7700 900123',
+  patient_deleted: false,
+  ...overrides,
+});
+
+const event = (type: string, data: unknown): EventEnvelope => ({
+  id: '0190a0a0-0000-7000-8000-000000000001',
+  type,
+  stream: 'testRequest-42',
+  version: 3,
+  occurredAt: '2030-01-01T00:00:00.000Z',
+  actor: { userId: 3, role: 'clinician', institutionId: 1 },
+  correlationId: 'c',
+  causationId: null,
+  traceparent: null,
+  data,
+});
+const cancelled = event('TestRequestCancelled', {
+  testRequestId: 42,
+  patient_id: 7,
+  institution_id: 1,
+  from: 'pending',
+});
+
+describe('the messages a test request event asks for', () => {
+  it('one per channel the patient can be reached on, each with its own idempotency key', () => {
+    const requests = requestsFor(cancelled, recipient());
+    assert.deepEqual(
+      requests.map((request) => [request.notification_type, request.recipient_email, request.recipient_phone]),
+      [
+        ['email', 'amelia@example.com', null],
+        ['sms', null, '+447700900123'],
+      ],
+    );
+    assert.deepEqual(
+      requests.map((request) => request.idempotency_key),
+      [`${cancelled.id}:patient-7:email`, `${cancelled.id}:patient-7:sms`],
+    );
+    assert.equal(requests[0]?.subject, 'Your test request REQ-000042 has been cancelled');
+    assert.ok((requests[1]?.body.length ?? 0) <= 160, requests[1]?.body);
+  });
+
+  it("a manual message of the clinician's, with their text", () => {
+    const [request] = requestsFor(
+      event('TestRequestNotificationRequested', {
+        testRequestId: 42,
+        patient_id: 7,
+        institution_id: 1,
+        reminder_type: 'custom_notification',
+        custom_message: 'Please fast for 8 hours.',
+      }),
+      recipient({ phone: null }),
+    );
+    assert.deepEqual(
+      [request?.message_type, request?.triggered_by_type, request?.triggered_by_user_id],
+      ['custom', 'manual', 3],
+    );
+    assert.match(request?.body ?? '', /Please fast for 8 hours\./);
+  });
+
+  it('one e-mail without an address when the patient has no contact details (it fails saying so)', () => {
+    const requests = requestsFor(cancelled, recipient({ email: null, phone: null }));
+    assert.deepEqual(
+      requests.map((request) => [request.notification_type, request.recipient_email]),
+      [['email', null]],
+    );
+    const deleted = requestsFor(cancelled, recipient({ patient_deleted: true }));
+    assert.deepEqual(
+      deleted.map((request) => [request.recipient_email, request.recipient_phone]),
+      [[null, null]],
+    );
+  });
+});

@@ -1,0 +1,2 @@
+export { service } from './service';
+export { notificationsConfigSchema, type NotificationsConfig, type NotificationsContext } from './config';

@@ -1,0 +1,36 @@
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+
+const recipientSchema = z.object({
+  test_request_id: z.number().int(),
+  test_name: z.string(),
+  institution_id: z.number().int(),
+  institution_name: z.string().nullable(),
+  patient_id: z.number().int(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  patient_deleted: z.boolean().nullable(),
+});
+export type TestRequestRecipient = z.infer<typeof recipientSchema>;
+
+/** A test request with its patient's name and contact details and its institution's name, as projected. */
+export async function testRequestRecipient(
+  db: CommonQueryMethods,
+  testRequestId: number,
+): Promise<TestRequestRecipient | null> {
+  return db.maybeOne(sql.type(recipientSchema)`
+    SELECT t.id AS test_request_id, t.test_name, t.institution_id, i.name AS institution_name,
+           t.patient_id, p.first_name, p.last_name, p.email, p.phone, p.deleted AS patient_deleted
+    FROM test_requests t
+    LEFT JOIN patients p ON p.id = t.patient_id
+    LEFT JOIN institutions i ON i.id = t.institution_id
+    WHERE t.id = ${testRequestId}`);
+}
+
+/** Whether a durable consumer has applied the event (its processed-event record). */
+export async function hasProcessed(db: CommonQueryMethods, consumer: string, eventId: string): Promise<boolean> {
+  return db.oneFirst(sql.type(z.object({ processed: z.boolean() }))`
+    SELECT EXISTS (SELECT 1 FROM processed_events WHERE consumer = ${consumer} AND event_id = ${eventId}) AS processed`);
+}

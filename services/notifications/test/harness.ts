@@ -1,0 +1,384 @@
+/**
+ * A notifications app on a fresh database, a private NATS JetStream and its own SMTP and SMS sandboxes per test
+ * file: real Postgres, real event store, the real consumers fed with identity- and clinical-shaped events,
+ * nodemailer and the twilio client talking to the sandboxes, Twilio's callbacks reaching the listening app.
+ */
+import { randomUUID } from 'node:crypto';
+import type { DurableConsumer } from '@labline/bus';
+import { startPrivateJetStream, type PrivateJetStream } from '@labline/bus/testing';
+import {
+  subjectFor,
+  type Actor,
+  type ClinicalEventData,
+  type ClinicalEventType,
+  type EventEnvelope,
+  type IdentityEventData,
+  type IdentityEventType,
+  type Role,
+  type ServiceName,
+} from '@labline/contracts';
+import { openServiceDatabase } from '@labline/db';
+import { createPostgresEventStore, type EventStore } from '@labline/eventstore';
+import { buildInProcess, serviceMigrations, startProjectionConsumer, type HttpApp } from '@labline/service-kit';
+import { startSmsSandbox, type SmsSandbox } from '@labline/sms-sandbox';
+import { startSmtpSandbox, type SmtpSandbox } from '@labline/smtp-sandbox';
+import { createTestDatabase, createTestKeys, freePort, waitFor, type TestDatabase } from '@labline/testkit';
+import { headers } from 'nats';
+import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+import type { NotificationsContext } from '../src/config';
+import { notificationsConfigSchema } from '../src/config';
+import { createChannels } from '../src/delivery/channels';
+import { clinicalDirectoryProjection } from '../src/projections/clinical/projection';
+import { identityDirectoryProjection } from '../src/projections/directory/projection';
+import { service } from '../src/service';
+
+export const NORTHWIND = 1;
+export const RIVERSIDE = 2;
+export const ACCOUNT_SID = `AC${'0123456789abcdef'.repeat(2)}`;
+export const AUTH_TOKEN = 'sandbox-auth-token';
+export const FROM_NUMBER = '+15005550006';
+export const SUPPORT_EMAIL = 'support@labline.test';
+
+export interface TestUser {
+  id: number;
+  role: Role;
+  institution_id: number | null;
+  clinician_institution_ids: number[];
+  first_name: string;
+  last_name: string;
+}
+
+const user = (id: number, role: Role, institution: number | null, names: [string, string]): TestUser => ({
+  id,
+  role,
+  institution_id: institution,
+  clinician_institution_ids: role === 'clinician' && institution !== null ? [institution] : [],
+  first_name: names[0],
+  last_name: names[1],
+});
+
+export const USERS = {
+  superAdmin: user(1, 'super_admin', null, ['Sarah', 'Mitchell']),
+  northwindAdmin: user(2, 'institution_admin', NORTHWIND, ['James', 'Carter']),
+  northwindClinician: user(3, 'clinician', NORTHWIND, ['Emily', 'Chen']),
+  riversideAdmin: user(8, 'institution_admin', RIVERSIDE, ['Hannah', 'Lewis']),
+} as const;
+
+export const emailOf = (member: TestUser) => `${member.first_name}.${member.last_name}@test.labline`.toLowerCase();
+
+export interface NotificationsTestContext {
+  app: HttpApp;
+  context: NotificationsContext;
+  pool: DatabasePool;
+  store: EventStore;
+  nats: PrivateJetStream;
+  smtp: SmtpSandbox;
+  sms: SmsSandbox;
+  database: TestDatabase;
+  /** Publishes an event as its service's relay would (Nats-Msg-Id = event id); answers the envelope. */
+  publish(service: ServiceName, event: PublishableEvent): Promise<EventEnvelope>;
+  /** Publishes an envelope again under a new message id, as a relay republishing after JetStream's window. */
+  republish(service: ServiceName, envelope: EventEnvelope): Promise<void>;
+  as(member: TestUser, permissions?: string[]): Promise<Record<string, string>>;
+  close(): Promise<void>;
+}
+
+export interface PublishableEvent {
+  stream: string;
+  version: number;
+  type: string;
+  data: unknown;
+  actor?: Actor;
+  occurredAt?: string;
+}
+
+export async function startNotifications(): Promise<NotificationsTestContext> {
+  const database = await createTestDatabase('notifications_test');
+  const pool = await openServiceDatabase({
+    url: database.url,
+    schema: 'notifications',
+    migrations: await serviceMigrations(service),
+  });
+  const store = createPostgresEventStore({ pool });
+  const nats = await startPrivateJetStream();
+  const keys = await createTestKeys();
+  const smtp = await startSmtpSandbox();
+  const sms = await startSmsSandbox({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, callbackDelayMs: 30 });
+  const port = await freePort();
+  const env = {
+    DATABASE_URL: database.url,
+    NATS_URL: nats.url,
+    IDENTITY_JWKS_URL: 'http://127.0.0.1/unused',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtp.smtpPort),
+    SMTP_FROM: 'Labline <no-reply@labline.test>',
+    SUPPORT_EMAIL,
+    TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+    TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+    TWILIO_FROM_NUMBER: FROM_NUMBER,
+    TWILIO_API_BASE_URL: sms.url,
+    TWILIO_STATUS_CALLBACK_URL: `http://127.0.0.1:${port}/webhooks/twilio/status`,
+    NOTIFICATION_RETRY_BACKOFF_MS: '150,300',
+    NOTIFICATION_POLL_MS: '100',
+  };
+  const config = notificationsConfigSchema.parse({ LOG_LEVEL: 'silent', ...env });
+  const consumers: DurableConsumer[] = await Promise.all(
+    [identityDirectoryProjection, clinicalDirectoryProjection].map((projection) =>
+      startProjectionConsumer('notifications', projection, { nc: nats.nc, pool }),
+    ),
+  );
+  const js = nats.nc.jetstream();
+  const send = async (service: ServiceName, envelope: EventEnvelope, messageId: string) => {
+    const messageHeaders = headers();
+    messageHeaders.set('Nats-Msg-Id', messageId);
+    await js.publish(subjectFor(service, envelope), JSON.stringify(envelope), { headers: messageHeaders });
+  };
+  const publish = async (service: ServiceName, event: PublishableEvent) => {
+    const id = randomUUID();
+    const envelope: EventEnvelope = {
+      id,
+      type: event.type,
+      stream: event.stream,
+      version: event.version,
+      occurredAt: event.occurredAt ?? new Date().toISOString(),
+      actor: event.actor ?? { userId: null, role: null, institutionId: null },
+      correlationId: `test-${id}`,
+      causationId: null,
+      traceparent: null,
+      data: event.data,
+    };
+    await send(service, envelope, id);
+    return envelope;
+  };
+
+  await seedIdentity(publish, pool);
+
+  const { app, context } = await buildInProcess(service, {
+    env,
+    pool,
+    store,
+    resources: { keys: { jwks: keys.jwks }, channels: createChannels(config), nats: nats.nc },
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    app,
+    context,
+    pool,
+    store,
+    nats,
+    smtp,
+    sms,
+    database,
+    publish,
+    republish: (service, envelope) => send(service, envelope, randomUUID()),
+    async as(member, permissions = []) {
+      const token = await keys.mintToken({
+        permissions,
+        id: member.id,
+        email: emailOf(member),
+        role: member.role,
+        institution_id: member.institution_id,
+        clinician_institution_ids: member.clinician_institution_ids,
+      });
+      return { authorization: `Bearer ${token}` };
+    },
+    async close() {
+      await app.close();
+      await Promise.all(consumers.map((consumer) => consumer.stop()));
+      await sms.stop();
+      await smtp.stop();
+      await nats.close();
+      await store.close();
+      await pool.end();
+      await database.drop();
+    },
+  };
+}
+
+async function seedIdentity(publish: NotificationsTestContext['publish'], pool: DatabasePool): Promise<void> {
+  const identity = <T extends IdentityEventType>(stream: string, type: T, data: IdentityEventData<T>) =>
+    publish('identity', { stream, version: 0, type, data });
+  for (const [id, name] of [
+    [NORTHWIND, 'Northwind General Hospital'],
+    [RIVERSIDE, 'Riverside Clinic'],
+  ] as const) {
+    await identity(`institution-${id}`, 'InstitutionRegistered', {
+      institutionId: id,
+      name,
+      institution_number: null,
+      address: null,
+      phone: null,
+      email: null,
+      institution_type: 'Hospital',
+    });
+  }
+  for (const member of Object.values(USERS)) {
+    await identity(`user-${member.id}`, 'UserRegistered', {
+      userId: member.id,
+      email: emailOf(member),
+      first_name: member.first_name,
+      last_name: member.last_name,
+      phone: null,
+      role: member.role,
+      institution_id: member.institution_id,
+      clinician_institution_ids: member.clinician_institution_ids,
+      permissions: [],
+      is_active: true,
+    });
+  }
+  await waitFor(
+    async () =>
+      (await pool.oneFirst(sql.type(z.object({ count: z.number() }))`SELECT count(*)::int AS count FROM users`)) ===
+      Object.keys(USERS).length,
+    { description: 'identity events projected' },
+  );
+}
+
+// ------------------------------------------------------------------------------------------ clinical events
+
+let nextPatientId = 100;
+let nextTestRequestId = 40;
+
+export interface PatientDetails {
+  email: string | null;
+  phone: string | null;
+  institutionId?: number;
+}
+
+/** Publishes a patient and a test request of theirs as clinical would; answers their ids. */
+export async function orderFor(
+  harness: NotificationsTestContext,
+  patient: PatientDetails,
+): Promise<{ patientId: number; testRequestId: number; institutionId: number }> {
+  const patientId = (nextPatientId += 1);
+  const testRequestId = (nextTestRequestId += 1);
+  const institutionId = patient.institutionId ?? NORTHWIND;
+  const clinical = <T extends ClinicalEventType>(stream: string, type: T, data: ClinicalEventData<T>) =>
+    harness.publish('clinical', { stream, version: 0, type, data });
+  await clinical(`patient-${patientId}`, 'PatientRegistered', {
+    patientId,
+    first_name: 'Amelia',
+    last_name: 'Thompson',
+    date_of_birth: '1980-04-12',
+    gender: 'Female',
+    phone: patient.phone,
+    email: patient.email,
+    insurance_number: null,
+    nhs_number: null,
+    street_address_1: null,
+    street_address_2: null,
+    city: null,
+    state: null,
+    postal_code: null,
+    country: null,
+    medical_record_number: `MRN-${patientId}`,
+    institution_ids: [institutionId],
+    clinician_id: USERS.northwindClinician.id,
+  });
+  await clinical(`testRequest-${testRequestId}`, 'TestRequestCreated', {
+    testRequestId,
+    patient_id: patientId,
+    institution_id: institutionId,
+    clinician_id: USERS.northwindClinician.id,
+    requested_by: USERS.northwindClinician.id,
+    test_type_id: 1,
+    priority: 'normal',
+    status: 'pending',
+    sample_type_id: 1,
+    sample_type: 'Blood',
+    panel_id: null,
+    marker_ids: [1],
+    collection_device_ids: [1],
+    device_selections: [],
+    test_name: 'Glucose',
+    department: null,
+    cms_priority: null,
+    cms_status: null,
+    notes: null,
+    custom_data: null,
+    barcode_number: `BC-${testRequestId}`,
+    expected_test_datetime: null,
+    lab_id: 1,
+    fulfillment_by_partner: false,
+    fulfillment_partner_id: null,
+  });
+  return { patientId, testRequestId, institutionId };
+}
+
+export function cancel(
+  harness: NotificationsTestContext,
+  order: { patientId: number; testRequestId: number; institutionId: number },
+  options: { occurredAt?: string } = {},
+) {
+  return harness.publish('clinical', {
+    stream: `testRequest-${order.testRequestId}`,
+    version: 1,
+    type: 'TestRequestCancelled',
+    data: {
+      testRequestId: order.testRequestId,
+      patient_id: order.patientId,
+      institution_id: order.institutionId,
+      from: 'pending',
+    },
+    actor: { userId: USERS.northwindAdmin.id, role: 'institution_admin', institutionId: NORTHWIND },
+    ...options,
+  });
+}
+
+export function sendReminder(
+  harness: NotificationsTestContext,
+  order: { patientId: number; testRequestId: number; institutionId: number },
+  message: string,
+) {
+  return harness.publish('clinical', {
+    stream: `testRequest-${order.testRequestId}`,
+    version: 1,
+    type: 'TestRequestNotificationRequested',
+    data: {
+      testRequestId: order.testRequestId,
+      patient_id: order.patientId,
+      institution_id: order.institutionId,
+      reminder_type: 'custom_notification',
+      custom_message: message,
+    },
+    actor: { userId: USERS.northwindClinician.id, role: 'clinician', institutionId: NORTHWIND },
+  });
+}
+
+const logRowSchema = z.object({
+  id: z.number().int(),
+  notification_type: z.string(),
+  delivery_status: z.string(),
+  error_message: z.string().nullable(),
+  attempts: z.number().int(),
+  recipient_email: z.string().nullable(),
+  recipient_phone: z.string().nullable(),
+  message_type: z.string(),
+  triggered_by_type: z.string(),
+});
+export type LogRow = z.infer<typeof logRowSchema>;
+
+/** The log entries of a test request, e-mail first. */
+export function logsOf(harness: NotificationsTestContext, testRequestId: number): Promise<readonly LogRow[]> {
+  return harness.pool.any(sql.type(logRowSchema)`
+    SELECT id, notification_type, delivery_status, error_message, attempts, recipient_email, recipient_phone,
+           message_type, triggered_by_type
+    FROM notification_logs WHERE test_request_id = ${testRequestId} ORDER BY notification_type, id`);
+}
+
+/** Waits until every log entry of the request has one of the statuses; answers them. */
+export function settledLogs(
+  harness: NotificationsTestContext,
+  testRequestId: number,
+  count: number,
+  statuses: readonly string[] = ['delivered', 'failed', 'sent'],
+): Promise<readonly LogRow[]> {
+  return waitFor(
+    async () => {
+      const logs = await logsOf(harness, testRequestId);
+      return logs.length === count && logs.every((log) => statuses.includes(log.delivery_status)) && logs;
+    },
+    { timeoutMs: 20_000, description: `${count} log entries of request ${testRequestId} in ${statuses.join('/')}` },
+  );
+}
