@@ -9,6 +9,7 @@ export * from './jwt';
 export * from './run';
 export * from './caller';
 export * from './projection';
+export * from './identity-directory';
 export * from './rebuild';
 export * from './service';
 export * from './history';

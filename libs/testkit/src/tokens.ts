@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet } from 'jose';
 import { JWT_AUDIENCE, JWT_ISSUER, type Role } from '@labline/contracts';
+import type { TestUser } from './events';
 
 export interface TestUserClaims {
   id: number;
@@ -46,4 +47,20 @@ export async function createTestKeys(): Promise<TestKeys> {
         .setExpirationTime(options.expiresIn ?? '15m')
         .sign(privateKey),
   };
+}
+
+/** Bearer headers of a real token for a test user (their id, role and institutions), with more claims if given. */
+export async function bearerHeaders(
+  keys: TestKeys,
+  member: Pick<TestUser, 'id' | 'role' | 'institution_id' | 'clinician_institution_ids'>,
+  claims: Omit<TestUserClaims, 'id' | 'role' | 'institution_id' | 'clinician_institution_ids'> = {},
+): Promise<Record<string, string>> {
+  const token = await keys.mintToken({
+    ...claims,
+    id: member.id,
+    role: member.role,
+    institution_id: member.institution_id,
+    clinician_institution_ids: member.clinician_institution_ids,
+  });
+  return { authorization: `Bearer ${token}` };
 }

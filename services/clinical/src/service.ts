@@ -5,11 +5,10 @@ import {
   PATIENT_FIELD_ERRORS,
   TEST_REQUEST_FIELD_ERRORS,
 } from '@labline/contracts';
-import { defineService } from '@labline/service-kit';
+import { defineService, resolveDirectoryCaller } from '@labline/service-kit';
 import { clinicalConfigSchema, type ClinicalConfig, type ClinicalResources } from './config';
 import { catalogueProjection, LAB_ASSIGNMENT_UNIQUE_INDEX } from './projections/catalogue/projection';
 import { identityDirectoryProjection } from './projections/directory/projection';
-import { resolveCaller } from './projections/directory/queries';
 import { patientsProjection, RECORD_NUMBER_CONSTRAINT } from './projections/patients/projection';
 import { BARCODE_UNIQUE_INDEX, testRequestsProjection } from './projections/test-requests/projection';
 import { catalogueRoutes } from './routes/catalogue';
@@ -39,7 +38,7 @@ export const service = defineService<ClinicalConfig, typeof CLINICAL_EVENT_SCHEM
   auth: (context) => ({
     keys: context.resources.keys,
     // A user deactivated in identity is refused here as soon as the event is projected.
-    resolveCaller: (principal) => resolveCaller(context.pool, principal),
+    resolveCaller: (principal) => resolveDirectoryCaller(context.pool, principal),
   }),
   routes: (context) => [
     patientRoutes(context),

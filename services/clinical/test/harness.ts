@@ -4,11 +4,20 @@
  */
 import assert from 'node:assert/strict';
 import type { DurableConsumer } from '@labline/bus';
-import type { Role } from '@labline/contracts';
 import { openServiceDatabase } from '@labline/db';
 import { createPostgresEventStore, type EventStore } from '@labline/eventstore';
 import { buildInProcess, serviceMigrations, startProjectionConsumer, type HttpApp } from '@labline/service-kit';
-import { createTestDatabase, createTestKeys, waitFor, type TestDatabase } from '@labline/testkit';
+import {
+  bearerHeaders,
+  createTestDatabase,
+  createTestKeys,
+  institutionRegisteredData,
+  testUser,
+  userRegisteredData,
+  waitFor,
+  type TestDatabase,
+  type TestUser,
+} from '@labline/testkit';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
@@ -23,41 +32,19 @@ export const RIVERSIDE = 2;
 export const HARBOUR = 3;
 export const UNKNOWN_INSTITUTION = 99;
 
-export interface TestUser {
-  id: number;
-  role: Role;
-  institution_id: number | null;
-  clinician_institution_ids: number[];
-  first_name: string;
-  last_name: string;
-}
-
-const user = (
-  id: number,
-  role: Role,
-  institution: number | null,
-  names: [string, string],
-  linked: number[] = [],
-): TestUser => ({
-  id,
-  role,
-  institution_id: institution,
-  clinician_institution_ids: linked,
-  first_name: names[0],
-  last_name: names[1],
-});
+export type { TestUser };
 
 /** One user per role at Northwind, an administrator and a clinician at Riverside. */
 export const USERS = {
-  superAdmin: user(1, 'super_admin', null, ['Sarah', 'Mitchell']),
-  northwindAdmin: user(2, 'institution_admin', NORTHWIND, ['James', 'Carter']),
-  northwindClinician: user(3, 'clinician', NORTHWIND, ['Emily', 'Chen'], [NORTHWIND, RIVERSIDE]),
-  secondClinician: user(4, 'clinician', NORTHWIND, ['Ravi', 'Shah'], [NORTHWIND]),
-  clientAdmin: user(5, 'client_admin', NORTHWIND, ['Daniel', 'Brooks']),
-  fulfillmentAgent: user(6, 'fulfillment_agent', NORTHWIND, ['Priya', 'Patel']),
-  labUser: user(7, 'lab_user', NORTHWIND, ['Oliver', 'Grant']),
-  riversideAdmin: user(8, 'institution_admin', RIVERSIDE, ['Hannah', 'Lewis']),
-  riversideClinician: user(9, 'clinician', RIVERSIDE, ['Marcus', 'Hale'], [RIVERSIDE]),
+  superAdmin: testUser(1, 'super_admin', null, ['Sarah', 'Mitchell']),
+  northwindAdmin: testUser(2, 'institution_admin', NORTHWIND, ['James', 'Carter']),
+  northwindClinician: testUser(3, 'clinician', NORTHWIND, ['Emily', 'Chen'], [NORTHWIND, RIVERSIDE]),
+  secondClinician: testUser(4, 'clinician', NORTHWIND, ['Ravi', 'Shah'], [NORTHWIND]),
+  clientAdmin: testUser(5, 'client_admin', NORTHWIND, ['Daniel', 'Brooks']),
+  fulfillmentAgent: testUser(6, 'fulfillment_agent', NORTHWIND, ['Priya', 'Patel']),
+  labUser: testUser(7, 'lab_user', NORTHWIND, ['Oliver', 'Grant']),
+  riversideAdmin: testUser(8, 'institution_admin', RIVERSIDE, ['Hannah', 'Lewis']),
+  riversideClinician: testUser(9, 'clinician', RIVERSIDE, ['Marcus', 'Hale'], [RIVERSIDE]),
 } as const;
 
 export interface ClinicalTestContext {
@@ -100,29 +87,15 @@ export async function startClinical(): Promise<ClinicalTestContext> {
     [HARBOUR, 'Harbour Practice'],
   ];
   for (const [id, name] of institutions) {
-    await nats.publishIdentity(`institution-${id}`, 0, 'InstitutionRegistered', {
-      institutionId: id,
-      name,
-      institution_number: null,
-      address: `${id} Test Street`,
-      phone: null,
-      email: null,
-      institution_type: 'Hospital',
-    });
+    await nats.publishIdentity(
+      `institution-${id}`,
+      0,
+      'InstitutionRegistered',
+      institutionRegisteredData(id, name, `${id} Test Street`),
+    );
   }
   for (const member of Object.values(USERS)) {
-    await nats.publishIdentity(`user-${member.id}`, 0, 'UserRegistered', {
-      userId: member.id,
-      email: `${member.first_name}.${member.last_name}@test.labline`.toLowerCase(),
-      first_name: member.first_name,
-      last_name: member.last_name,
-      phone: null,
-      role: member.role,
-      institution_id: member.institution_id,
-      clinician_institution_ids: member.clinician_institution_ids,
-      permissions: [],
-      is_active: true,
-    });
+    await nats.publishIdentity(`user-${member.id}`, 0, 'UserRegistered', userRegisteredData(member));
   }
   await waitFor(
     async () =>
@@ -144,17 +117,7 @@ export async function startClinical(): Promise<ClinicalTestContext> {
     store,
     nats,
     database,
-    async as(member, permissions = [], sid) {
-      const token = await keys.mintToken({
-        permissions,
-        ...(sid ? { sid } : {}),
-        id: member.id,
-        role: member.role,
-        institution_id: member.institution_id,
-        clinician_institution_ids: member.clinician_institution_ids,
-      });
-      return { authorization: `Bearer ${token}` };
-    },
+    as: (member, permissions = [], sid) => bearerHeaders(keys, member, { permissions, ...(sid ? { sid } : {}) }),
     async close() {
       await app.close();
       await consumer.stop();

@@ -6,11 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { ClinicalEventData, TestRequestStatus } from '@labline/contracts';
+import type { TestRequestStatus } from '@labline/contracts';
 import type { DurableConsumer } from '@labline/bus';
 import { rebuildProjections, startProjectionConsumer } from '@labline/service-kit';
 import { createLogger } from '@labline/telemetry';
-import { waitFor } from '@labline/testkit';
+import { testRequestCreatedData, waitFor } from '@labline/testkit';
 import { institutionTestRequestsProjection } from '../src/projections/institution-test-requests/projection';
 import { service } from '../src/service';
 import { signInDemoAccounts, type SignedInAccounts } from './accounts';
@@ -18,37 +18,8 @@ import { startIdentity, type IdentityTestContext } from './harness';
 import { startPrivateNats, type PrivateNats } from './nats';
 
 /** clinical's TestRequestCreated (and Updated) data for a request of an institution, as identity receives it. */
-const testRequest = (
-  testRequestId: number,
-  institutionId: number,
-  status: TestRequestStatus = 'pending',
-): ClinicalEventData<'TestRequestCreated'> => ({
-  testRequestId,
-  patient_id: 501,
-  institution_id: institutionId,
-  clinician_id: null,
-  requested_by: null,
-  test_type_id: 1,
-  priority: 'normal',
-  status,
-  sample_type_id: 11,
-  sample_type: 'Blood',
-  panel_id: null,
-  marker_ids: [21],
-  collection_device_ids: [31],
-  device_selections: [{ device_id: 31, device_name: 'Tube', quantity: 1, required_volume: 50, total_capacity: 100 }],
-  test_name: 'HbA1c',
-  department: null,
-  cms_priority: null,
-  cms_status: null,
-  notes: null,
-  custom_data: null,
-  barcode_number: `BC-${testRequestId}`,
-  expected_test_datetime: null,
-  lab_id: 41,
-  fulfillment_by_partner: false,
-  fulfillment_partner_id: null,
-});
+const testRequest = (testRequestId: number, institutionId: number, status: TestRequestStatus = 'pending') =>
+  testRequestCreatedData(testRequestId, institutionId, { status });
 
 describe('institution stats: test requests', () => {
   let context: IdentityTestContext;

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { NOTIFICATION_EVENT_SCHEMAS } from '@labline/contracts';
-import { defineService, natsConnectionOptions } from '@labline/service-kit';
+import { defineService, natsConnectionOptions, resolveDirectoryCaller } from '@labline/service-kit';
 import { connect } from 'nats';
 import { backgroundWork } from './background';
 import { notificationsConfigSchema, type NotificationsConfig, type NotificationsResources } from './config';
@@ -8,7 +8,6 @@ import { createChannels } from './delivery/channels';
 import { createDeliveryWorker } from './delivery/worker';
 import { clinicalDirectoryProjection } from './projections/clinical/projection';
 import { identityDirectoryProjection } from './projections/directory/projection';
-import { resolveCaller } from './projections/directory/queries';
 import { IDEMPOTENCY_KEY_INDEX, notificationLogsProjection } from './projections/notification-logs/projection';
 import { contactRoutes } from './routes/contact';
 import { cronRoutes } from './routes/cron';
@@ -42,7 +41,7 @@ export const service = defineService<NotificationsConfig, typeof NOTIFICATION_EV
   }),
   auth: (context) => ({
     keys: context.resources.keys,
-    resolveCaller: (principal) => resolveCaller(context.pool, principal),
+    resolveCaller: (principal) => resolveDirectoryCaller(context.pool, principal),
   }),
   publicRoutes: (context) => [twilioWebhookRoutes(context)],
   routes: (context) => {

@@ -14,7 +14,6 @@ import {
   type EventEnvelope,
   type IdentityEventData,
   type IdentityEventType,
-  type Role,
   type ServiceName,
 } from '@labline/contracts';
 import { openServiceDatabase } from '@labline/db';
@@ -22,7 +21,21 @@ import { createPostgresEventStore, type EventStore } from '@labline/eventstore';
 import { buildInProcess, serviceMigrations, startProjectionConsumer, type HttpApp } from '@labline/service-kit';
 import { startSmsSandbox, type SmsSandbox } from '@labline/sms-sandbox';
 import { startSmtpSandbox, type SmtpSandbox } from '@labline/smtp-sandbox';
-import { createTestDatabase, createTestKeys, freePort, waitFor, type TestDatabase } from '@labline/testkit';
+import {
+  bearerHeaders,
+  createTestDatabase,
+  createTestKeys,
+  freePort,
+  institutionRegisteredData,
+  patientRegisteredData,
+  testRequestCreatedData,
+  testUser,
+  testUserEmail,
+  userRegisteredData,
+  waitFor,
+  type TestDatabase,
+  type TestUser,
+} from '@labline/testkit';
 import { headers } from 'nats';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
@@ -40,32 +53,16 @@ export const AUTH_TOKEN = 'sandbox-auth-token';
 export const FROM_NUMBER = '+15005550006';
 export const SUPPORT_EMAIL = 'support@labline.test';
 
-export interface TestUser {
-  id: number;
-  role: Role;
-  institution_id: number | null;
-  clinician_institution_ids: number[];
-  first_name: string;
-  last_name: string;
-}
-
-const user = (id: number, role: Role, institution: number | null, names: [string, string]): TestUser => ({
-  id,
-  role,
-  institution_id: institution,
-  clinician_institution_ids: role === 'clinician' && institution !== null ? [institution] : [],
-  first_name: names[0],
-  last_name: names[1],
-});
+export type { TestUser };
 
 export const USERS = {
-  superAdmin: user(1, 'super_admin', null, ['Sarah', 'Mitchell']),
-  northwindAdmin: user(2, 'institution_admin', NORTHWIND, ['James', 'Carter']),
-  northwindClinician: user(3, 'clinician', NORTHWIND, ['Emily', 'Chen']),
-  riversideAdmin: user(8, 'institution_admin', RIVERSIDE, ['Hannah', 'Lewis']),
+  superAdmin: testUser(1, 'super_admin', null, ['Sarah', 'Mitchell']),
+  northwindAdmin: testUser(2, 'institution_admin', NORTHWIND, ['James', 'Carter']),
+  northwindClinician: testUser(3, 'clinician', NORTHWIND, ['Emily', 'Chen'], [NORTHWIND]),
+  riversideAdmin: testUser(8, 'institution_admin', RIVERSIDE, ['Hannah', 'Lewis']),
 } as const;
 
-export const emailOf = (member: TestUser) => `${member.first_name}.${member.last_name}@test.labline`.toLowerCase();
+export const emailOf = testUserEmail;
 
 export interface NotificationsTestContext {
   app: HttpApp;
@@ -172,17 +169,7 @@ export async function startNotifications(): Promise<NotificationsTestContext> {
     database,
     publish,
     republish: (service, envelope) => send(service, envelope, randomUUID()),
-    async as(member, permissions = []) {
-      const token = await keys.mintToken({
-        permissions,
-        id: member.id,
-        email: emailOf(member),
-        role: member.role,
-        institution_id: member.institution_id,
-        clinician_institution_ids: member.clinician_institution_ids,
-      });
-      return { authorization: `Bearer ${token}` };
-    },
+    as: (member, permissions = []) => bearerHeaders(keys, member, { permissions, email: emailOf(member) }),
     async close() {
       await app.close();
       await Promise.all(consumers.map((consumer) => consumer.stop()));
@@ -203,29 +190,10 @@ async function seedIdentity(publish: NotificationsTestContext['publish'], pool: 
     [NORTHWIND, 'Northwind General Hospital'],
     [RIVERSIDE, 'Riverside Clinic'],
   ] as const) {
-    await identity(`institution-${id}`, 'InstitutionRegistered', {
-      institutionId: id,
-      name,
-      institution_number: null,
-      address: null,
-      phone: null,
-      email: null,
-      institution_type: 'Hospital',
-    });
+    await identity(`institution-${id}`, 'InstitutionRegistered', institutionRegisteredData(id, name));
   }
   for (const member of Object.values(USERS)) {
-    await identity(`user-${member.id}`, 'UserRegistered', {
-      userId: member.id,
-      email: emailOf(member),
-      first_name: member.first_name,
-      last_name: member.last_name,
-      phone: null,
-      role: member.role,
-      institution_id: member.institution_id,
-      clinician_institution_ids: member.clinician_institution_ids,
-      permissions: [],
-      is_active: true,
-    });
+    await identity(`user-${member.id}`, 'UserRegistered', userRegisteredData(member));
   }
   await waitFor(
     async () =>
@@ -256,53 +224,28 @@ export async function orderFor(
   const institutionId = patient.institutionId ?? NORTHWIND;
   const clinical = <T extends ClinicalEventType>(stream: string, type: T, data: ClinicalEventData<T>) =>
     harness.publish('clinical', { stream, version: 0, type, data });
-  await clinical(`patient-${patientId}`, 'PatientRegistered', {
-    patientId,
-    first_name: 'Amelia',
-    last_name: 'Thompson',
-    date_of_birth: '1980-04-12',
-    gender: 'Female',
-    phone: patient.phone,
-    email: patient.email,
-    insurance_number: null,
-    nhs_number: null,
-    street_address_1: null,
-    street_address_2: null,
-    city: null,
-    state: null,
-    postal_code: null,
-    country: null,
-    medical_record_number: `MRN-${patientId}`,
-    institution_ids: [institutionId],
-    clinician_id: USERS.northwindClinician.id,
-  });
-  await clinical(`testRequest-${testRequestId}`, 'TestRequestCreated', {
-    testRequestId,
-    patient_id: patientId,
-    institution_id: institutionId,
-    clinician_id: USERS.northwindClinician.id,
-    requested_by: USERS.northwindClinician.id,
-    test_type_id: 1,
-    priority: 'normal',
-    status: 'pending',
-    sample_type_id: 1,
-    sample_type: 'Blood',
-    panel_id: null,
-    marker_ids: [1],
-    collection_device_ids: [1],
-    device_selections: [],
-    test_name: 'Glucose',
-    department: null,
-    cms_priority: null,
-    cms_status: null,
-    notes: null,
-    custom_data: null,
-    barcode_number: `BC-${testRequestId}`,
-    expected_test_datetime: null,
-    lab_id: 1,
-    fulfillment_by_partner: false,
-    fulfillment_partner_id: null,
-  });
+  const clinician = USERS.northwindClinician.id;
+  await clinical(
+    `patient-${patientId}`,
+    'PatientRegistered',
+    patientRegisteredData(patientId, [institutionId], {
+      first_name: 'Amelia',
+      last_name: 'Thompson',
+      phone: patient.phone,
+      email: patient.email,
+      clinician_id: clinician,
+    }),
+  );
+  await clinical(
+    `testRequest-${testRequestId}`,
+    'TestRequestCreated',
+    testRequestCreatedData(testRequestId, institutionId, {
+      patient_id: patientId,
+      clinician_id: clinician,
+      requested_by: clinician,
+      test_name: 'Glucose',
+    }),
+  );
   return { patientId, testRequestId, institutionId };
 }
 

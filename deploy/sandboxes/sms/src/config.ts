@@ -1,3 +1,4 @@
+import { loadSandboxConfig } from '@labline/sandbox-kit';
 import { z } from 'zod';
 
 /** The SMS sandbox's environment (deploy/sandboxes/README.md). */
@@ -16,9 +17,5 @@ export type SmsSandboxConfig = z.infer<typeof smsSandboxConfigSchema>;
 
 /** The configuration, or the process exits naming every bad variable (never its value). */
 export function loadSmsSandboxConfig(env: Record<string, string | undefined> = process.env): SmsSandboxConfig {
-  const result = smsSandboxConfigSchema.safeParse(env);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`);
-  console.error(`Invalid configuration: ${problems.join('; ')}`);
-  process.exit(1);
+  return loadSandboxConfig(smsSandboxConfigSchema, env);
 }

@@ -1,4 +1,5 @@
 /** `tsx deploy/sandboxes/sms/src/main.ts`: the SMS sandbox as a process, configured from the environment. */
+import { stopOnSignals } from '@labline/sandbox-kit';
 import { loadSmsSandboxConfig } from './config';
 import { startSmsSandbox } from './server';
 
@@ -13,8 +14,4 @@ const sandbox = await startSmsSandbox({
 });
 console.log(`SMS sandbox: Twilio Messages API on ${sandbox.url}`);
 
-const stop = () => {
-  void sandbox.stop().then(() => process.exit(0));
-};
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
+stopOnSignals(sandbox);

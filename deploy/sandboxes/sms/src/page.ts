@@ -1,6 +1,5 @@
+import { escapeHtml, renderSandboxPage } from '@labline/sandbox-kit';
 import type { SandboxMessage } from './twilio-shapes';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The messages page: newest first, direction, numbers, status (with its error) and text. */
 export function renderMessages(messages: readonly SandboxMessage[]): string {
@@ -18,26 +17,20 @@ export function renderMessages(messages: readonly SandboxMessage[]): string {
       </tr>`,
     )
     .join('');
-  return `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta http-equiv="refresh" content="5">
-  <title>Labline SMS sandbox</title>
-  <style>
-    body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 70rem; padding: 0 1rem; }
-    table { border-collapse: collapse; width: 100%; }
-    th, td { border-bottom: 1px solid #d9d9d9; padding: 0.4rem; text-align: left; vertical-align: top; }
-  </style>
-</head>
-<body>
-  <h1>Labline SMS sandbox</h1>
-  <p>${messages.length} message(s). JSON: <a href="/messages">/messages</a>.</p>
-  <table>
-    <thead><tr><th scope="col">Created</th><th scope="col">Direction</th><th scope="col">From</th>
-      <th scope="col">To</th><th scope="col">Status</th><th scope="col">Text</th></tr></thead>
-    <tbody>${rows || '<tr><td colspan="6">No messages yet.</td></tr>'}</tbody>
-  </table>
-</body>
-</html>`;
+  return renderSandboxPage({
+    title: 'Labline SMS sandbox',
+    maxWidthRem: 70,
+    styles: [
+      'table { border-collapse: collapse; width: 100%; }',
+      'th, td { border-bottom: 1px solid #d9d9d9; padding: 0.4rem; text-align: left; vertical-align: top; }',
+    ],
+    content: [
+      `<p>${messages.length} message(s). JSON: <a href="/messages">/messages</a>.</p>`,
+      '<table>',
+      '  <thead><tr><th scope="col">Created</th><th scope="col">Direction</th><th scope="col">From</th>',
+      '    <th scope="col">To</th><th scope="col">Status</th><th scope="col">Text</th></tr></thead>',
+      `  <tbody>${rows || '<tr><td colspan="6">No messages yet.</td></tr>'}</tbody>`,
+      '</table>',
+    ],
+  });
 }

@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sendHtml, sendJson } from '@labline/sandbox-kit';
 import { renderMessages } from './page';
 import { twilioSignature } from './signature';
 import {
@@ -215,10 +216,7 @@ export async function startSmsSandbox(options: SmsSandboxOptions): Promise<SmsSa
 
   async function handle(request: http.IncomingMessage, response: http.ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://sandbox');
-    const json = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(JSON.stringify(body));
-    };
+    const json = (status: number, body: unknown) => sendJson(response, status, body);
     const method = request.method ?? 'GET';
     if (method === 'GET' && (url.pathname === '/healthz' || url.pathname === '/readyz')) {
       return json(200, { status: 'ok' });
@@ -237,9 +235,7 @@ export async function startSmsSandbox(options: SmsSandboxOptions): Promise<SmsSa
       return json(200, { webhook_status: status });
     }
     if (method === 'GET' && url.pathname === '/') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(renderMessages(messages));
-      return;
+      return sendHtml(response, renderMessages(messages));
     }
     const account = ACCOUNT_PATH.exec(url.pathname);
     const list = MESSAGES_PATH.exec(url.pathname);

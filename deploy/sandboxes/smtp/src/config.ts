@@ -1,3 +1,4 @@
+import { loadSandboxConfig } from '@labline/sandbox-kit';
 import { z } from 'zod';
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback);
@@ -23,9 +24,5 @@ export type SmtpSandboxConfig = z.infer<typeof smtpSandboxConfigSchema>;
 
 /** The configuration, or the process exits naming every bad variable (never its value). */
 export function loadSmtpSandboxConfig(env: Record<string, string | undefined> = process.env): SmtpSandboxConfig {
-  const result = smtpSandboxConfigSchema.safeParse(env);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`);
-  console.error(`Invalid configuration: ${problems.join('; ')}`);
-  process.exit(1);
+  return loadSandboxConfig(smtpSandboxConfigSchema, env);
 }

@@ -1,4 +1,5 @@
 /** `tsx deploy/sandboxes/smtp/src/main.ts`: the SMTP sandbox as a process, configured from the environment. */
+import { stopOnSignals } from '@labline/sandbox-kit';
 import { loadSmtpSandboxConfig } from './config';
 import { startSmtpSandbox } from './server';
 
@@ -14,8 +15,4 @@ const sandbox = await startSmtpSandbox({
 });
 console.log(`SMTP sandbox: SMTP on ${sandbox.host}:${sandbox.smtpPort}, inbox on ${sandbox.url}`);
 
-const stop = () => {
-  void sandbox.stop().then(() => process.exit(0));
-};
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
+stopOnSignals(sandbox);

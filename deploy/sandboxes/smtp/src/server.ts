@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sendHtml, sendJson } from '@labline/sandbox-kit';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { parseMail } from './mime';
 import { renderInbox } from './page';
@@ -127,10 +128,7 @@ export async function startSmtpSandbox(options: SmtpSandboxOptions = {}): Promis
 
   const web = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://sandbox');
-    const json = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(JSON.stringify(body));
-    };
+    const json = (status: number, body: unknown) => sendJson(response, status, body);
     if (request.method === 'GET' && (url.pathname === '/healthz' || url.pathname === '/readyz')) {
       return json(200, { status: 'ok' });
     }
@@ -145,9 +143,7 @@ export async function startSmtpSandbox(options: SmtpSandboxOptions = {}): Promis
       return found ? json(200, { message: found }) : json(404, { error: 'Message not found' });
     }
     if (request.method === 'GET' && url.pathname === '/') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(renderInbox(inbox, smtpPort));
-      return;
+      return sendHtml(response, renderInbox(inbox, smtpPort));
     }
     json(404, { error: 'Not found' });
   });

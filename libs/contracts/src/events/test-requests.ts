@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { CUSTOM_DATA_LIMITS, TEST_REQUEST_PRIORITIES, TEST_REQUEST_STATUSES } from '../test-requests';
+import {
+  CUSTOM_DATA_LIMITS,
+  TEST_REQUEST_PRIORITIES,
+  TEST_REQUEST_STATUSES,
+  type TestRequestStatus,
+} from '../test-requests';
 import { entityIdSchema } from '../http/fields';
 
 /**
@@ -82,6 +87,11 @@ export const testRequestCancelledSchema = z.object({ ...filedUnder, from: testRe
 
 /** Archived (spec 1 §7 DELETE): gone from the lists; the stream stays the record. */
 export const testRequestArchivedSchema = z.object({ ...filedUnder, status: testRequestStatusSchema });
+
+/** The status a TestRequestStatusChanged or TestRequestCancelled event leaves its request in. */
+export const testRequestStatusAfter = (
+  data: z.infer<typeof testRequestStatusChangedSchema> | z.infer<typeof testRequestCancelledSchema>,
+): TestRequestStatus => ('to' in data ? data.to : 'cancelled');
 
 /** Send Notification: the notifications service delivers it (to the patient) and logs the outcome. */
 export const NOTIFICATION_REMINDER_TYPES = ['custom_notification'] as const;

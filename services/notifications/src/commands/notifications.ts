@@ -2,6 +2,7 @@ import {
   NOTIFICATION_EVENT_SCHEMAS,
   parseEventData,
   SYSTEM_ACTOR,
+  type Caller,
   type NotificationRequested,
 } from '@labline/contracts';
 import { STREAM_DOES_NOT_EXIST, type AppendMetadata } from '@labline/eventstore';
@@ -69,6 +70,31 @@ export async function requestNotification(
   });
   return notificationId;
 }
+
+/** What a signed-in caller's message to staff (a test send, a contact message) says; the rest follows from it. */
+export type StaffMessage = Pick<
+  NotificationRequest,
+  | 'idempotency_key'
+  | 'message_type'
+  | 'notification_type'
+  | 'recipient_email'
+  | 'recipient_phone'
+  | 'subject'
+  | 'body'
+  | 'reply_to'
+>;
+
+/** A caller's message to staff: about no patient or test request, filed under the caller's institution, manual. */
+export const staffMessageRequest = (caller: Caller, message: StaffMessage): NotificationRequest => ({
+  ...message,
+  recipient_type: 'staff',
+  patient_id: null,
+  patient_name: null,
+  test_request_id: null,
+  institution_id: caller.institutionId,
+  triggered_by_type: 'manual',
+  triggered_by_user_id: caller.userId,
+});
 
 /**
  * Records what happened to a message (an attempt's outcome, a provider's report). Outcomes do not depend on

@@ -10,7 +10,7 @@ import {
 } from '@labline/contracts';
 import { appendMetadata, callerOf, httpError, principalOf } from '@labline/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requestNotification } from '../commands/notifications';
+import { requestNotification, staffMessageRequest } from '../commands/notifications';
 import type { NotificationsContext } from '../config';
 import type { DeliveryWorker } from '../delivery/worker';
 import { notificationReads } from '../reads';
@@ -57,23 +57,16 @@ export const contactRoutes =
         const institution = await reads.institutionName();
         const notificationId = await requestNotification(
           context,
-          {
+          staffMessageRequest(caller, {
             idempotency_key: `contact:${randomUUID()}`,
             message_type: 'contact_support',
             notification_type: 'email',
-            recipient_type: 'staff',
             recipient_email: support,
             recipient_phone: null,
-            patient_id: null,
-            patient_name: null,
             subject: `[Labline support] ${subject}`,
             body: supportMessage(sender, caller, institution, message),
             reply_to: sender.email,
-            test_request_id: null,
-            institution_id: caller.institutionId,
-            triggered_by_type: 'manual',
-            triggered_by_user_id: caller.userId,
-          },
+          }),
           appendMetadata(request),
         );
         await worker.deliverNow(notificationId);

@@ -10,7 +10,7 @@ import {
 } from '@labline/contracts';
 import { allow, appendMetadata, callerOf, httpError } from '@labline/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requestNotification } from '../commands/notifications';
+import { requestNotification, staffMessageRequest } from '../commands/notifications';
 import type { NotificationsContext } from '../config';
 import type { DeliveryWorker } from '../delivery/worker';
 import { notificationReads } from '../reads';
@@ -60,23 +60,16 @@ export const testNotificationRoutes =
         const recipient = isEmail ? body.test_email : body.test_phone;
         const notificationId = await requestNotification(
           context,
-          {
+          staffMessageRequest(caller, {
             idempotency_key: `test-notification:${randomUUID()}`,
             message_type: 'test_notification',
             notification_type: body.notification_type,
-            recipient_type: 'staff',
             recipient_email: isEmail ? recipient : null,
             recipient_phone: isEmail ? null : recipient,
-            patient_id: null,
-            patient_name: null,
             subject: isEmail ? TEST_EMAIL_SUBJECT : null,
             body: isEmail ? TEST_EMAIL_BODY : TEST_SMS_BODY,
             reply_to: null,
-            test_request_id: null,
-            institution_id: caller.institutionId,
-            triggered_by_type: 'manual',
-            triggered_by_user_id: caller.userId,
-          },
+          }),
           appendMetadata(request),
         );
         await worker.deliverNow(notificationId);

@@ -1,4 +1,4 @@
-import { CLINICAL_EVENT_SCHEMAS, parseEventData, type EventEnvelope } from '@labline/contracts';
+import { CLINICAL_EVENT_SCHEMAS, parseEventData, testRequestStatusAfter, type EventEnvelope } from '@labline/contracts';
 import type { CrossServiceProjection } from '@labline/service-kit';
 import { sql, type CommonQueryMethods } from 'slonik';
 
@@ -52,7 +52,7 @@ async function applyTestRequestEvent(db: CommonQueryMethods, event: EventEnvelop
     case 'TestRequestStatusChanged':
     case 'TestRequestCancelled': {
       const data = parseEventData(CLINICAL_EVENT_SCHEMAS, event.type, event.data);
-      const status = 'to' in data ? data.to : 'cancelled';
+      const status = testRequestStatusAfter(data);
       await db.query(sql.unsafe`
         UPDATE test_requests SET status = ${status}, version = ${event.version}
         WHERE id = ${data.testRequestId} AND version < ${event.version}`);
