@@ -9,6 +9,7 @@ import { defineService, resolveDirectoryCaller } from '@labline/service-kit';
 import { clinicalConfigSchema, type ClinicalConfig, type ClinicalResources } from './config';
 import { catalogueProjection, LAB_ASSIGNMENT_UNIQUE_INDEX } from './projections/catalogue/projection';
 import { identityDirectoryProjection } from './projections/directory/projection';
+import { notificationLogsProjection } from './projections/notification-logs/projection';
 import { patientsProjection, RECORD_NUMBER_CONSTRAINT } from './projections/patients/projection';
 import { BARCODE_UNIQUE_INDEX, testRequestsProjection } from './projections/test-requests/projection';
 import { catalogueRoutes } from './routes/catalogue';
@@ -27,8 +28,9 @@ export const service = defineService<ClinicalConfig, typeof CLINICAL_EVENT_SCHEM
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   events: CLINICAL_EVENT_SCHEMAS,
   projections: [patientsProjection, catalogueProjection, testRequestsProjection],
-  // Institutions, clinicians and who is active, from identity's events.
-  consumes: [identityDirectoryProjection],
+  // Institutions, clinicians and who is active, from identity's events; the messages sent about each test
+  // request, from the notifications service's.
+  consumes: [identityDirectoryProjection, notificationLogsProjection],
   conflicts: {
     [RECORD_NUMBER_CONSTRAINT]: PATIENT_FIELD_ERRORS.medicalRecordNumberTaken,
     [LAB_ASSIGNMENT_UNIQUE_INDEX]: CATALOGUE_FIELD_ERRORS.labAlreadyAssigned,

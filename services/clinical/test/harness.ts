@@ -1,6 +1,7 @@
 /**
  * A clinical app on a fresh database and a private NATS per test file: real Postgres, real event store, the
- * real identity consumer fed with identity-shaped events, and real signed tokens.
+ * real consumers of other services' events (fed with identity- and notifications-shaped events), and real
+ * signed tokens.
  */
 import assert from 'node:assert/strict';
 import type { DurableConsumer } from '@labline/bus';
@@ -22,7 +23,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import type { ClinicalContext } from '../src/config';
-import { identityDirectoryProjection } from '../src/projections/directory/projection';
 import { service } from '../src/service';
 import { startPrivateNats, type PrivateNats } from './nats';
 
@@ -76,10 +76,12 @@ export async function startClinical(): Promise<ClinicalTestContext> {
   const store = createPostgresEventStore({ pool });
   const nats = await startPrivateNats();
   const keys = await createTestKeys();
-  const consumer: DurableConsumer = await startProjectionConsumer('clinical', identityDirectoryProjection, {
-    nc: nats.nc,
-    pool,
-  });
+  // As at start-up: every other service's events the service consumes (identity's, notifications').
+  const consumers: DurableConsumer[] = await Promise.all(
+    (service.consumes ?? []).map((projection) =>
+      startProjectionConsumer('clinical', projection, { nc: nats.nc, pool }),
+    ),
+  );
 
   const institutions: [number, string][] = [
     [NORTHWIND, 'Northwind General Hospital'],
@@ -120,7 +122,7 @@ export async function startClinical(): Promise<ClinicalTestContext> {
     as: (member, permissions = [], sid) => bearerHeaders(keys, member, { permissions, ...(sid ? { sid } : {}) }),
     async close() {
       await app.close();
-      await consumer.stop();
+      await Promise.all(consumers.map((consumer) => consumer.stop()));
       await nats.close();
       await store.close();
       await pool.end();

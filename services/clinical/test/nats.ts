@@ -1,6 +1,13 @@
-/** A private NATS JetStream server per test file, and identity's events published as its relay would. */
+/** A private NATS JetStream server per test file, and other services' events published as their relays would. */
 import { startPrivateJetStream, type PrivateJetStream } from '@labline/bus/testing';
-import { subjectFor, type IdentityEventData, type IdentityEventType } from '@labline/contracts';
+import {
+  subjectFor,
+  type IdentityEventData,
+  type IdentityEventType,
+  type NotificationEventData,
+  type NotificationEventType,
+  type ServiceName,
+} from '@labline/contracts';
 
 export interface PrivateNats extends PrivateJetStream {
   /** Publishes an identity event onto lab.identity.<aggregate>.<type> with the full envelope. */
@@ -10,14 +17,21 @@ export interface PrivateNats extends PrivateJetStream {
     type: T,
     data: IdentityEventData<T>,
   ): Promise<void>;
+  /** Publishes a notifications event onto lab.notifications.<aggregate>.<type> with the full envelope. */
+  publishNotification<T extends NotificationEventType>(
+    stream: string,
+    version: number,
+    type: T,
+    data: NotificationEventData<T>,
+  ): Promise<void>;
 }
 
 export async function startPrivateNats(): Promise<PrivateNats> {
   const jetStream = await startPrivateJetStream();
-  return {
-    ...jetStream,
-    async publishIdentity(stream, version, type, data) {
-      await jetStream.publish(subjectFor('identity', { stream, type }), { type, stream, version, data });
-    },
-  };
+  const publishAs =
+    (service: ServiceName) =>
+    async (stream: string, version: number, type: string, data: unknown): Promise<void> => {
+      await jetStream.publish(subjectFor(service, { stream, type }), { type, stream, version, data });
+    };
+  return { ...jetStream, publishIdentity: publishAs('identity'), publishNotification: publishAs('notifications') };
 }

@@ -194,7 +194,7 @@ describe('projection rebuild', () => {
   it('names an unknown projection', async () => {
     await assert.rejects(
       rebuildProjections(service, { pool: context.pool, store: context.store, nc: context.nats.nc }, ['nope']),
-      /unknown projection nope; known: patients, catalogue, test-requests, identity-directory/,
+      /unknown projection nope; known: patients, catalogue, test-requests, identity-directory, notification-logs/,
     );
   });
 });

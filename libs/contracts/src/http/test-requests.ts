@@ -214,8 +214,15 @@ export const testRequestFulfillmentSchema = z.object({
   created_at: z.string(),
 });
 
-/** spec 1 §3 Notification log (the notifications service's, once it exists). */
+/**
+ * spec 1 §3 Notification log: a message the notifications service sent about the request, as clinical projects
+ * its events. `id` is the notification's (its entry in the CMS notification log); `sent_at` is when the
+ * provider took it, or when it was requested while it has not been sent; `error_message` is why it failed (or
+ * why its last attempt did, while it is retried); `triggered_by_name` is the user's "First Last" (null for the
+ * system).
+ */
 export const testRequestNotificationLogSchema = z.object({
+  id: z.number().int(),
   sent_at: z.string(),
   message_type: z.string(),
   notification_type: z.enum(['email', 'sms']),
@@ -229,9 +236,10 @@ export const testRequestNotificationLogSchema = z.object({
 });
 
 /**
- * GET /tests/requests/{id}: the request with its markers and devices by name. test_results,
- * fulfillment_requests and notification_logs are empty until the results, fulfillment and notifications
- * services exist and clinical projects their events (ARCHITECTURE §2).
+ * GET /tests/requests/{id}: the request with its markers and devices by name. notification_logs are the
+ * notifications service's messages about it, newest first, projected from its events; test_results and
+ * fulfillment_requests are empty until the results and fulfillment services exist and clinical projects their
+ * events (ARCHITECTURE §2).
  */
 export const testRequestDetailSchema = testRequestSchema.extend({
   markers: z.array(

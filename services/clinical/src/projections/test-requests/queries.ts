@@ -12,6 +12,7 @@ import {
 } from '@labline/contracts';
 import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
 import { z } from 'zod';
+import { testRequestNotificationLogs } from '../notification-logs/queries';
 import { searchPattern } from '../patients/queries';
 
 /**
@@ -100,8 +101,8 @@ const detailRowSchema = testRequestDetailSchema.omit({
 });
 
 /**
- * One request the caller may see with its markers and devices, or null (unknown, archived and out of scope
- * look the same). Results, fulfillment requests and notification logs are empty until their services exist.
+ * One request the caller may see with its markers, devices and notification history, or null (unknown, archived
+ * and out of scope look the same). Results and fulfillment requests are empty until their services exist.
  */
 export async function findTestRequest(
   db: CommonQueryMethods,
@@ -121,7 +122,12 @@ export async function findTestRequest(
     FROM test_requests t ${JOINS}
     WHERE t.id = ${id} AND ${scopeCondition(scope)}`);
   if (!row) return null;
-  return { ...withDisplayId(row), test_results: [], fulfillment_requests: [], notification_logs: [] };
+  return {
+    ...withDisplayId(row),
+    test_results: [],
+    fulfillment_requests: [],
+    notification_logs: await testRequestNotificationLogs(db, row),
+  };
 }
 
 /** The patient detail's requests (spec 1 §2): the patient's that the caller may see, newest first. */

@@ -141,6 +141,8 @@ const NOTIFICATION_COLUMNS: TableProps<NotificationLog>['columns'] = [
     render: (_, log) => nameCell(log.recipient_email ?? log.recipient_phone ?? valueLabel(log.recipient_type)),
   },
   { title: 'Status', key: 'status', width: 110, render: (_, log) => valueLabel(log.delivery_status) },
+  // Why it failed, or why its last attempt did while it is retried.
+  { title: 'Error', key: 'error', width: 220, render: (_, log) => nameCell(log.error_message) },
   {
     title: 'Triggered By',
     key: 'by',
@@ -155,7 +157,7 @@ export function NotificationHistoryCard({ request }: { request: TestRequestDetai
       <RelatedTable<NotificationLog>
         columns={NOTIFICATION_COLUMNS}
         rows={request.notification_logs}
-        rowKey={(log) => `${log.sent_at}-${log.notification_type}-${log.recipient_type}`}
+        rowKey="id"
         emptyText="No notifications have been sent for this test request"
       />
     </Card>
