@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, it } from 'vitest';
+import { DEPLOYED_SERVICES } from '@labline/contracts';
 import { freePort, isPortOpen } from '@labline/testkit';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -100,7 +101,8 @@ async function runningSystem(): Promise<{ runner: Runner; gatewayPort: number; p
   const runner = startRunner({ PORT: '0' });
   const [, gatewayPort] = await runner.waitForOutput(/Labline is running: http:\/\/localhost:(\d+)/, 90_000);
   const pids = processIds(runner.output());
-  assert.deepEqual([...pids.keys()].sort(), ['clinical', 'gateway', 'identity']);
+  // every service, the gateway, and the sandbox peers standing in for the mail relay and Twilio
+  assert.deepEqual([...pids.keys()].sort(), [...DEPLOYED_SERVICES, 'gateway', 'sms-sandbox', 'smtp-sandbox'].sort());
   return { runner, gatewayPort: Number(gatewayPort), pids };
 }
 
