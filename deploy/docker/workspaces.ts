@@ -121,7 +121,8 @@ function trim(root: string, packageDir: string): void {
   for (const dir of dirs) {
     const file = path.join(root, dir, 'package.json');
     if (kept.includes(dir)) writeManifest(file, withoutDevelopment(readManifest(file)));
-    else rmSync(path.join(root, dir), { recursive: true });
+    // the manifest only: a workspace may sit inside another (deploy/sandboxes/sms in deploy), which must stay
+    else rmSync(file);
   }
 }
 
