@@ -51,6 +51,9 @@ export function retryAtAfter(
   return new Date(now + wait).toISOString();
 }
 
+/** How long a request that sends at once (the test notification) waits for another worker's attempt. */
+const DELIVER_NOW_WAIT_MS = 15_000;
+
 export function createDeliveryWorker(
   context: Pick<NotificationsContext, 'pool' | 'commands' | 'config'>,
   channels: Channels,
@@ -183,7 +186,19 @@ export function createDeliveryWorker(
     },
     async deliverNow(notificationId) {
       const [claimed] = await claim(notificationId, 1);
-      if (claimed !== undefined) await attempt(claimed);
+      if (claimed !== undefined) return attempt(claimed);
+      // Another worker took it first (this replica's loop, woken by the new message, or another replica): the
+      // caller reads the outcome of that attempt, so wait for it, for as long as a send may reasonably take.
+      const deadline = Date.now() + DELIVER_NOW_WAIT_MS;
+      while (Date.now() < deadline) {
+        const tried = await pool.exists(sql.unsafe`
+          SELECT 1 FROM notification_logs l
+          WHERE l.id = ${notificationId}
+            AND (l.delivery_status <> 'pending' OR l.attempts > 0)
+            AND NOT EXISTS (SELECT 1 FROM notification_leases le WHERE le.notification_id = l.id)`);
+        if (tried) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     },
     runOnce,
   };
