@@ -49,13 +49,23 @@ const CHROMIUM_ARGS = [
 
 export interface System {
   url: string;
+  /** The sandbox peers' web addresses: the SMTP inbox and the SMS API, each with GET /messages. */
+  sandboxes: { smtp: string; sms: string };
   /** A page in a fresh browser context (empty storage), closed by stop(); axe checks each page it arrives at. */
   newPage(): Promise<Page>;
   stop(): Promise<void>;
 }
 
+export interface SystemOptions {
+  /**
+   * The browser asks for reduced motion (the default), so antd's animations are off (App.tsx) and the tests do not
+   * wait for them or render their frames; layout.e2e.ts keeps them on, so the animated path is driven too.
+   */
+  reducedMotion?: boolean;
+}
+
 /** Starts the whole system on a fresh database with the demo seed (web/dist must be built) and a browser. */
-export async function startSystem(): Promise<System> {
+export async function startSystem(options: SystemOptions = {}): Promise<System> {
   const stack = await startStack({});
   let browser: Browser;
   try {
@@ -74,9 +84,14 @@ export async function startSystem(): Promise<System> {
   });
   return {
     url: stack.url,
+    sandboxes: stack.sandboxes,
     async newPage() {
       if (failure !== undefined) throw new Error(failure);
-      const context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1440, height: 900 } });
+      const context = await browser.newContext({
+        baseURL: stack.url,
+        viewport: { width: 1440, height: 900 },
+        reducedMotion: options.reducedMotion === false ? 'no-preference' : 'reduce',
+      });
       context.setDefaultTimeout(15_000);
       checkAccessibilityOnClose(context);
       const page = await context.newPage();
@@ -131,10 +146,10 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** One running system for the calling test file: started before its tests, stopped after them. */
-export function useSystem(): System {
+export function useSystem(options: SystemOptions = {}): System {
   let started: System | undefined;
   beforeAll(async () => {
-    started = await startSystem();
+    started = await startSystem(options);
   });
   afterAll(async () => {
     await started?.stop();
@@ -146,6 +161,9 @@ export function useSystem(): System {
   return {
     get url() {
       return current().url;
+    },
+    get sandboxes() {
+      return current().sandboxes;
     },
     newPage: () => current().newPage(),
     stop: () => current().stop(),
