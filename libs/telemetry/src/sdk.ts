@@ -1,9 +1,10 @@
+import { createRequire } from 'node:module';
+import type * as AutoInstrumentations from '@opentelemetry/auto-instrumentations-node';
+import type * as MetricExporter from '@opentelemetry/exporter-metrics-otlp-http';
+import type * as TraceExporter from '@opentelemetry/exporter-trace-otlp-http';
 import { context, metrics, propagation, trace } from '@opentelemetry/api';
-import { getNodeAutoInstrumentations } from '@opentelemetry/auto-instrumentations-node';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import {
   defaultResource,
@@ -33,7 +34,17 @@ interface Providers {
 const started = new Map<string, Providers>();
 let disableInstrumentations: (() => void) | null = null;
 
+/**
+ * Loaded only when exporting: the package pulls in some forty instrumentations (about a second of CPU per process),
+ * which a process without an OTLP endpoint never registers. Synchronous, so that it is still in place before the
+ * HTTP and database stacks load.
+ */
+const requireLazily = createRequire(import.meta.url);
+
 function autoInstrumentations() {
+  const { getNodeAutoInstrumentations } = requireLazily(
+    '@opentelemetry/auto-instrumentations-node',
+  ) as typeof AutoInstrumentations;
   return getNodeAutoInstrumentations({
     '@opentelemetry/instrumentation-fs': { enabled: false },
     '@opentelemetry/instrumentation-dns': { enabled: false },
@@ -62,13 +73,20 @@ export function startTelemetry(service: string, options: TelemetryOptions = {}):
   const env = process.env;
   if (started.has(service) || env.OTEL_SDK_DISABLED === 'true') return;
   const exporting = Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  // The OTLP exporters load only when exporting, like the instrumentations.
+  const { OTLPTraceExporter } = exporting
+    ? (requireLazily('@opentelemetry/exporter-trace-otlp-http') as typeof TraceExporter)
+    : { OTLPTraceExporter: null };
+  const { OTLPMetricExporter } = exporting
+    ? (requireLazily('@opentelemetry/exporter-metrics-otlp-http') as typeof MetricExporter)
+    : { OTLPMetricExporter: null };
   const spanProcessors = [
     ...(options.spanProcessors ?? []),
-    ...(exporting ? [new BatchSpanProcessor({ exporter: new OTLPTraceExporter() })] : []),
+    ...(OTLPTraceExporter ? [new BatchSpanProcessor({ exporter: new OTLPTraceExporter() })] : []),
   ];
   const readers = [
     ...(options.metricReaders ?? []),
-    ...(exporting
+    ...(OTLPMetricExporter
       ? [
           new PeriodicExportingMetricReader({
             exporter: new OTLPMetricExporter(),
