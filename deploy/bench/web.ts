@@ -51,7 +51,9 @@ const FIXED_ROUTES: readonly BenchRoute[] = [
   { path: '/users', heading: 'Users', signedIn: true },
   { path: '/institutions', heading: 'Institutions', signedIn: true },
   { path: '/cms', heading: 'CMS Management', signedIn: true },
+  { path: '/cms/cron-monitoring', heading: 'Cron Job Monitoring', signedIn: true },
   { path: '/profile', heading: 'Profile Settings', signedIn: true },
+  { path: '/contact', heading: 'Contact Us', signedIn: true },
 ];
 
 /** GET on the API as the signed-in bench user. */

@@ -183,10 +183,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     });
     // The SMTP and SMS sandboxes stand in for the mail relay and Twilio; notifications sends through them.
     const sandboxes = await startSandboxes(common, (name, entry, env) => launch(name, entry, env), ready);
+    // Chosen first: identity's e-mailed links point at the web app the gateway serves.
+    const gatewayPort = options.port === undefined || options.port === 0 ? await freePort() : options.port;
     // One after the other: a service may need an earlier one (clinical verifies tokens with identity's keys
-    // and its demo seed waits for identity's demo institutions and clinicians).
+    // and its demo seed waits for identity's demo institutions and clinicians). Started side by side on two
+    // cores, they only share the CPU, and each one's readiness wait then covers the others' start-up too.
     for (const service of SERVICES) {
-      const port = await freePort();
+      const port = service.name === 'notifications' ? sandboxes.notificationsPort : await freePort();
       // Production's shape: the service provisions its roles and migrates through the admin connection, then
       // works as its own application role (roles.ts in @labline/db).
       const database = serviceDatabaseUrls({ url: databaseUrl, schema: service.name });
@@ -196,6 +199,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ...common,
         ...service.env?.(serviceUrls),
         ...(service.name === 'notifications' ? sandboxes.notificationsEnv(port) : {}),
+        ...(service.name === 'identity' ? { PUBLIC_WEB_URL: `http://localhost:${gatewayPort}` } : {}),
         PORT: String(port),
         DB_SCHEMA: service.name,
         LABLINE_SEED: options.seed ?? 'demo',
@@ -204,7 +208,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await ready(child, `${serviceUrls[service.urlVariable]}/readyz`);
     }
 
-    const gatewayPort = options.port === undefined || options.port === 0 ? await freePort() : options.port;
     // Checked again: something may have taken it while the services started.
     await assertPortFree(gatewayPort, gatewayHost);
     const gateway = launch('gateway', GATEWAY_ENTRY, {

@@ -14,6 +14,11 @@ export const SANDBOX_SUPPORT_EMAIL = 'support@labline.test';
 export interface StackSandboxes {
   smtpUrl: string;
   smsUrl: string;
+  /**
+   * The port notifications is to listen on, chosen before the SMS sandbox starts: the sandbox posts simulated
+   * inbound messages (a patient's STOP) to its webhook.
+   */
+  notificationsPort: number;
   /** notifications' environment for these sandboxes, given the port notifications listens on. */
   notificationsEnv(notificationsPort: number): Record<string, string>;
 }
@@ -23,7 +28,13 @@ export async function startSandboxes(
   launch: (name: string, entry: string, env: Record<string, string>) => ManagedProcess,
   ready: (managed: ManagedProcess, url: string) => Promise<void>,
 ): Promise<StackSandboxes> {
-  const [smtpPort, smtpHttpPort, smsPort] = [await freePort(), await freePort(), await freePort()];
+  const [smtpPort, smtpHttpPort, smsPort, notificationsPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
+  const inboundUrl = `http://127.0.0.1:${notificationsPort}/webhooks/twilio/inbound`;
   const smtp = launch('smtp-sandbox', 'deploy/sandboxes/smtp/src/main.ts', {
     ...common,
     SMTP_PORT: String(smtpPort),
@@ -34,6 +45,7 @@ export async function startSandboxes(
     PORT: String(smsPort),
     TWILIO_ACCOUNT_SID: SANDBOX_ACCOUNT_SID,
     TWILIO_AUTH_TOKEN: SANDBOX_AUTH_TOKEN,
+    INBOUND_WEBHOOK_URL: inboundUrl,
   });
   const smtpUrl = `http://127.0.0.1:${smtpHttpPort}`;
   const smsUrl = `http://127.0.0.1:${smsPort}`;
@@ -42,7 +54,8 @@ export async function startSandboxes(
   return {
     smtpUrl,
     smsUrl,
-    notificationsEnv: (notificationsPort) => ({
+    notificationsPort,
+    notificationsEnv: (port) => ({
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(smtpPort),
       SMTP_FROM: 'Labline <no-reply@labline.test>',
@@ -51,7 +64,8 @@ export async function startSandboxes(
       TWILIO_AUTH_TOKEN: SANDBOX_AUTH_TOKEN,
       TWILIO_FROM_NUMBER: SANDBOX_FROM_NUMBER,
       TWILIO_API_BASE_URL: smsUrl,
-      TWILIO_STATUS_CALLBACK_URL: `http://127.0.0.1:${notificationsPort}/webhooks/twilio/status`,
+      TWILIO_STATUS_CALLBACK_URL: `http://127.0.0.1:${port}/webhooks/twilio/status`,
+      TWILIO_INBOUND_URL: `http://127.0.0.1:${port}/webhooks/twilio/inbound`,
     }),
   };
 }

@@ -36,12 +36,15 @@ test('where two rows name the same path, the first listed claims it', () => {
   assert.equal(claimed.get('/api/institutions')?.writeAccess?.[0], 'institutions');
 });
 
-test('every service has a row; only the sign-in form and the SMS provider callbacks are public', () => {
+test('every service has a row; only sign-in, the set-password page and the SMS provider callbacks are public', () => {
   assert.deepEqual([...new Set(ROUTES.map((row) => row.service))].sort(), [...SERVICES].sort());
+  const publicRows = ROUTES.filter((row) => row.access === 'public');
   assert.deepEqual(
-    ROUTES.filter((row) => row.access === 'public').map((row) => row.path),
-    ['/api/auth/login', '/api/webhooks/twilio'],
+    publicRows.map((row) => row.path),
+    ['/api/auth/login', '/api/auth/password-token', '/api/auth/set-password', '/api/webhooks/twilio'],
   );
+  // each is a single path, and the user's own calls (sign-in, set-password) have the sign-in form's rate limit
+  assert.ok(publicRows.filter((row) => row.service === 'identity').every((row) => row.exact && row.loginRateLimit));
 });
 
 /** Fails unless the gateway's own router (Fastify's) over the claimed patterns sends each path to clinical. */

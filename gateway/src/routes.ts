@@ -42,6 +42,9 @@ export const API_PREFIX = '/api';
 export const ROUTES: readonly RouteRow[] = [
   // identity
   { path: '/api/auth/login', exact: true, service: 'identity', access: 'public', loginRateLimit: true },
+  // the set-password page of an e-mailed link (the link's token is the proof): limited like the sign-in form
+  { path: '/api/auth/password-token', exact: true, service: 'identity', access: 'public', loginRateLimit: true },
+  { path: '/api/auth/set-password', exact: true, service: 'identity', access: 'public', loginRateLimit: true },
   // profile, change password, session renewal and sign-out: every signed-in user
   { path: '/api/auth', service: 'identity', access: 'authenticated' },
   // GET /users?role=clinician|fulfillment_agent feeds the patient and order forms of clinicians and client

@@ -69,7 +69,11 @@ describe('super_admin', () => {
     await openCms(page, DEMO_ACCOUNTS.superAdmin.email);
     await page.getByText('Manage dynamic form fields for test requests').first().waitFor();
     const tabs = (await page.getByRole('tab').allInnerTexts()).map((text) => text.trim()).join(', ');
-    assert.equal(tabs, 'Sample Types, Markers, Panels, Tube Types, Priorities, Statuses, Collection Devices, Labs');
+    assert.equal(
+      tabs,
+      'Sample Types, Markers, Panels, Tube Types, Priorities, Statuses, Collection Devices, Labs, ' +
+        'Notification Logs, Reminder Configurations, Test Notifications',
+    );
     await row(page, 'Blood').waitFor();
     await screenshot(page, 'cms-sample-types');
 

@@ -17,8 +17,7 @@ import {
 import type { Locator, Page } from 'playwright-core';
 import { apiAs, DEMO_ACCOUNTS, DEMO_PASSWORD, eventually, navigationEntries, signIn, useSystem } from './support';
 
-// With antd's animations on: every other file runs with reduced motion (support.ts).
-const system = useSystem({ reducedMotion: false });
+const system = useSystem();
 
 /** The longest names the forms allow. */
 const LONG = 100;

@@ -89,6 +89,8 @@ test('a clinician adds a patient, locked as its clinician, and finds it under My
   await page.getByLabel('Phone Number').fill('7700 900456');
   await page.getByLabel('Email Address').fill('imogen.fairweather@example.test');
   await page.getByLabel('City').fill('Leeds');
+  assert.equal(await page.getByRole('radio', { name: 'Email and SMS' }).isChecked(), true, 'the default');
+  await page.getByRole('radio', { name: 'SMS only' }).check();
   await screenshot(page, 'patients-form');
   await page.getByRole('button', { name: 'Create Patient' }).click();
 
@@ -98,6 +100,7 @@ test('a clinician adds a patient, locked as its clinician, and finds it under My
   assert.match(await page.getByTestId('patient-address').innerText(), /Leeds/);
   await page.getByText('14 Feb 1990').waitFor();
   assert.equal((await page.getByTestId('patient-clinician').innerText()).trim(), clinicianName);
+  assert.equal((await page.getByTestId('patient-contact-preference').innerText()).trim(), 'SMS only');
   assert.equal(await page.getByRole('button', { name: 'Delete' }).count(), 0);
   await page.getByRole('button', { name: 'Edit' }).waitFor();
   await screenshot(page, 'patients-detail');
@@ -123,10 +126,12 @@ test('an institution admin edits a patient and deletes another through the confi
   assert.equal(await page.getByLabel('Last Name').inputValue(), 'Ashcombe');
   await page.getByLabel('Last Name').fill('Ashcombe-Reyes');
   await page.getByLabel('Insurance Number').fill('INS-55821');
+  await page.getByRole('radio', { name: 'No email or SMS' }).check();
   await page.getByRole('button', { name: 'Update Patient' }).click();
   await page.waitForURL(`**/patients/${toEdit.id}`);
   await page.getByRole('heading', { name: 'Edwina Ashcombe-Reyes' }).waitFor();
   await page.getByText('INS-55821').waitFor();
+  assert.equal((await page.getByTestId('patient-contact-preference').innerText()).trim(), 'No email or SMS');
 
   await page.goto(`/patients/${toDelete.id}`);
   await page.getByRole('button', { name: 'Delete' }).click();

@@ -56,16 +56,8 @@ export interface System {
   stop(): Promise<void>;
 }
 
-export interface SystemOptions {
-  /**
-   * The browser asks for reduced motion (the default), so antd's animations are off (App.tsx) and the tests do not
-   * wait for them or render their frames; layout.e2e.ts keeps them on, so the animated path is driven too.
-   */
-  reducedMotion?: boolean;
-}
-
 /** Starts the whole system on a fresh database with the demo seed (web/dist must be built) and a browser. */
-export async function startSystem(options: SystemOptions = {}): Promise<System> {
+export async function startSystem(): Promise<System> {
   const stack = await startStack({});
   let browser: Browser;
   try {
@@ -87,11 +79,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     sandboxes: stack.sandboxes,
     async newPage() {
       if (failure !== undefined) throw new Error(failure);
-      const context = await browser.newContext({
-        baseURL: stack.url,
-        viewport: { width: 1440, height: 900 },
-        reducedMotion: options.reducedMotion === false ? 'no-preference' : 'reduce',
-      });
+      const context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1440, height: 900 } });
       context.setDefaultTimeout(15_000);
       checkAccessibilityOnClose(context);
       const page = await context.newPage();
@@ -146,10 +134,10 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** One running system for the calling test file: started before its tests, stopped after them. */
-export function useSystem(options: SystemOptions = {}): System {
+export function useSystem(): System {
   let started: System | undefined;
   beforeAll(async () => {
-    started = await startSystem(options);
+    started = await startSystem();
   });
   afterAll(async () => {
     await started?.stop();

@@ -35,6 +35,7 @@ export const FIELD_LABELS = {
   country: 'Country',
   institution_ids: 'Institutions',
   clinician_id: 'Clinician',
+  contact_preference: 'Contact Preference',
   name: 'Name',
   institution_number: 'Institution Number',
   institution_type: 'Institution Type',

@@ -19,6 +19,8 @@ export const NOTIFICATION_MESSAGE_TYPES = [
   'test_request_cancelled',
   'test_notification',
   'contact_support',
+  // A reminder of a configured type other than the two above (its type is the request's reminder_type).
+  'reminder',
 ] as const;
 export type NotificationMessageType = (typeof NOTIFICATION_MESSAGE_TYPES)[number];
 
@@ -26,12 +28,42 @@ export type NotificationMessageType = (typeof NOTIFICATION_MESSAGE_TYPES)[number
 export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
-/** spec 1 §4, spec 3 §4: pending → sent → delivered, or failed with its error message. */
-export const DELIVERY_STATUSES = ['pending', 'sent', 'delivered', 'failed'] as const;
+/**
+ * spec 1 §4, spec 3 §4: pending → sent → delivered, or failed with its error message. Labline's own: skipped,
+ * a message not sent because of the patient's contact preference or an SMS opt-out (the reason is its error).
+ */
+export const DELIVERY_STATUSES = ['pending', 'sent', 'delivered', 'failed', 'skipped'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** The statuses the Successful card counts (spec 3 §2): the provider took the message, or delivered it. */
 export const SUCCESSFUL_DELIVERY_STATUSES: readonly DeliveryStatus[] = ['sent', 'delivered'];
+
+/**
+ * A patient's contact preference (issue 13 §2b; the spec is silent): the channels Labline may message them on.
+ * 'both', the default, means the channels their contact details allow; a patient recorded before the
+ * preference existed has it.
+ */
+export const CONTACT_PREFERENCES = ['both', 'email', 'sms', 'none'] as const;
+export type ContactPreference = (typeof CONTACT_PREFERENCES)[number];
+export const DEFAULT_CONTACT_PREFERENCE: ContactPreference = 'both';
+
+/** How the patient form and detail name each preference. */
+export const CONTACT_PREFERENCE_LABELS: Readonly<Record<ContactPreference, string>> = {
+  both: 'Email and SMS',
+  email: 'Email only',
+  sms: 'SMS only',
+  none: 'No email or SMS',
+};
+
+/** Why a message was logged as skipped instead of sent (its error_message). */
+export const NOTIFICATION_SKIP_REASONS = {
+  preference: {
+    email: "The patient's contact preference is email only",
+    sms: "The patient's contact preference is SMS only",
+    none: "The patient's contact preference is no email or SMS",
+  },
+  smsOptedOut: 'The number opted out of SMS (STOP)',
+} as const;
 
 export const RECIPIENT_TYPES = ['patient', 'staff'] as const;
 export type RecipientType = (typeof RECIPIENT_TYPES)[number];

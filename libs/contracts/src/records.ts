@@ -191,6 +191,18 @@ export function userDetailScope(caller: Caller): UserScope {
 export const canReadUser = (caller: Caller, user: UserAccessFacts): boolean =>
   isInUserScope(userDetailScope(caller), user);
 
+/** The roles of the Email communication card (spec 3 §6). */
+const ACCOUNT_EMAIL_SENDERS: readonly Role[] = ['super_admin', 'institution_admin', 'client_admin'];
+
+/**
+ * The Email communication card (spec 3 §2, §6): super_admin, institution_admin and client_admin, for an active
+ * user they see (the user detail's scope: super_admin anyone, the others the users of their institutions).
+ */
+export const canSendAccountEmails = (caller: Caller): boolean => ACCOUNT_EMAIL_SENDERS.includes(caller.role);
+
+export const canEmailUser = (caller: Caller, user: UserAccessFacts & { is_active: boolean }): boolean =>
+  canSendAccountEmails(caller) && user.is_active && canReadUser(caller, user);
+
 /** What a user list asks for, as far as the scope depends on it. */
 export interface UserListRequest {
   role?: Role | undefined;

@@ -88,6 +88,7 @@ export const patientRegisteredData = (
   medical_record_number: `MRN-${patientId}`,
   institution_ids: institutionIds,
   clinician_id: null,
+  contact_preference: 'both',
   ...fields,
 });
 

@@ -5,6 +5,7 @@
  */
 import {
   CLINICAL_EVENT_SCHEMAS,
+  CONTACT_PREFERENCE_LABELS,
   FIELD_LABELS,
   parseEventData,
   type CatalogueItemSnapshot,
@@ -77,11 +78,12 @@ export function patientHistory(db: CommonQueryMethods, events: readonly Recorded
     const institutionsOf = (ids: readonly number[]) => ids.map((id) => nameOf(names.institutions, id));
     const data = patientData(event);
     if (data) {
-      const { patientId: _id, institution_ids, clinician_id, ...demographics } = data;
+      const { patientId: _id, institution_ids, clinician_id, contact_preference, ...demographics } = data;
       const fields = {
         ...demographics,
         institution_ids: institutionsOf(institution_ids),
         clinician_id: clinician_id === null ? null : nameOf(names.users, clinician_id),
+        contact_preference: CONTACT_PREFERENCE_LABELS[contact_preference],
       };
       return { action: event.type === 'PatientRegistered' ? 'created' : 'updated', fields };
     }

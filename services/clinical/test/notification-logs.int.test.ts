@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import type { NotificationEventData, NotificationEventType, TestRequestDetail } from '@labline/contracts';
+import type { NOTIFICATION_MESSAGE_EVENT_SCHEMAS, NotificationEventData, TestRequestDetail } from '@labline/contracts';
 import { rebuildProjections } from '@labline/service-kit';
 import { waitFor } from '@labline/testkit';
 import { sql } from 'slonik';
@@ -44,8 +44,11 @@ const requestedData = (
 });
 
 /** One event of the notification's stream `notification-{id}` at this version. */
-const publish = <T extends NotificationEventType>(version: number, type: T, data: NotificationEventData<T>) =>
-  suite.context.nats.publishNotification(`notification-${data.notificationId}`, version, type, data);
+const publish = <T extends keyof typeof NOTIFICATION_MESSAGE_EVENT_SCHEMAS>(
+  version: number,
+  type: T,
+  data: NotificationEventData<T>,
+) => suite.context.nats.publishNotification(`notification-${data.notificationId}`, version, type, data);
 
 async function logsOf(requestId: number, caller: TestUser = USERS.northwindAdmin): Promise<Log[]> {
   const response = await call(suite.context, caller, 'GET', `/tests/requests/${requestId}`);
@@ -159,6 +162,27 @@ describe("a test request's notification history", () => {
     const failed = await logsWhen(request.id, (logs) => statusOf(logs, 201) === 'failed', 'failure projected');
     assert.equal(byId(failed, 201)?.error_message, 'Twilio error 21211: Invalid To phone number');
     assert.equal(byId(failed, 201)?.sent_at, byId(retried, 201)?.sent_at, 'never sent: the time it was requested');
+  });
+
+  it("shows a message skipped because of the patient's consent as skipped, with the reason", async () => {
+    const request = await orderTest(suite.context, suite.fixtures);
+    const reason = "The patient's contact preference is email only";
+    await publish(
+      1,
+      'NotificationRequested',
+      requestedData(251, request.id, {
+        notification_type: 'sms',
+        recipient_email: null,
+        recipient_phone: '+447700900123',
+        subject: null,
+      }),
+    );
+    await publish(2, 'NotificationSkipped', { notificationId: 251, reason });
+    const skipped = await logsWhen(request.id, (logs) => statusOf(logs, 251) === 'skipped', 'skip projected');
+    assert.deepEqual(
+      [byId(skipped, 251)?.delivery_status, byId(skipped, 251)?.error_message, byId(skipped, 251)?.recipient_phone],
+      ['skipped', reason, '+447700900123'],
+    );
   });
 
   it('keeps a status that arrived before its request, and an older status arriving late changes nothing', async () => {

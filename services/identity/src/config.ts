@@ -27,6 +27,14 @@ export const identityConfigSchema = baseServiceConfigSchema.extend({
    * it pick the address that sign-in attempts count against.
    */
   TRUST_PROXY: z.string().default('loopback'),
+  /**
+   * The web app's address as users open it (the gateway's, e.g. https://labline.example.com): the set-password
+   * links and the sign-in address in e-mails point there.
+   */
+  PUBLIC_WEB_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('http://localhost:8080')
+    .transform((url) => url.replace(/\/+$/, '')),
   LABLINE_ADMIN_EMAIL: z.email().optional(),
   LABLINE_ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
 });

@@ -15,6 +15,7 @@ import { institutionsProjection } from './projections/institutions/projection';
 import { sessionsProjection } from './projections/sessions/projection';
 import { resolveCaller } from './projections/users/administration-queries';
 import { usersProjection } from './projections/users/projection';
+import { accountEmailRoutes, passwordLinkRoutes } from './routes/account-emails';
 import { institutionRoutes } from './routes/institutions';
 import { jwksRoutes } from './routes/jwks';
 import { loginRoutes } from './routes/login';
@@ -69,6 +70,7 @@ export const service = defineService<IdentityConfig, typeof IDENTITY_EVENT_SCHEM
         perAddress: { max: settings.login.perAddressMax, windowMs: settings.login.perAddressWindowMs },
         sessionLifetimeSeconds: settings.session.maxLifetimeSeconds,
       }),
+      passwordLinkRoutes(context, { max: settings.login.perAddressMax, windowMs: settings.login.perAddressWindowMs }),
     ];
   },
   routes: (context) => {
@@ -76,6 +78,7 @@ export const service = defineService<IdentityConfig, typeof IDENTITY_EVENT_SCHEM
     return [
       sessionRoutes(context, createTokenIssuer(signingKeys, settings.tokenTtlSeconds), settings.session),
       userRoutes(context),
+      accountEmailRoutes(context),
       institutionRoutes(context),
     ];
   },

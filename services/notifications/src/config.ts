@@ -3,6 +3,7 @@ import { baseServiceConfigSchema, type JwksSource, type ServiceContext } from '@
 import type { NatsConnection } from 'nats';
 import { z } from 'zod';
 import type { Channels } from './delivery/channels';
+import { isTimeZone } from './reminders/time';
 
 const optionalText = z.string().trim().min(1).optional();
 const milliseconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -81,6 +82,20 @@ export const notificationsConfigSchema = baseServiceConfigSchema
     NOTIFICATION_MAX_EVENT_AGE_HOURS: z.coerce.number().positive().default(24),
     /** Time zone reported by the health check. */
     TZ: z.string().min(1).optional(),
+    /**
+     * Whether this replica runs the reminder scheduler: its job workers and its planner (issue 13 part 3). Off
+     * everywhere, reminders wait in their durable queue; one found later than the grace is marked missed.
+     */
+    REMINDER_SCHEDULER_ENABLED: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
+    /** How late a reminder may still be sent after its time; later, it is marked missed instead of sent. */
+    REMINDER_MISSED_GRACE_MS: milliseconds(15 * 60 * 1000),
+    /** How often the scheduler's workers look for due reminder jobs (pg-boss's polling; at least 500 ms). */
+    REMINDER_POLL_MS: z.coerce.number().int().min(500).default(2_000),
+    /** The zone a reminder writes {test_datetime} in and the health card reports; TZ, else the system's. */
+    SCHEDULER_TIMEZONE: z.string().refine(isTimeZone, 'must be an IANA time zone, e.g. Europe/London').optional(),
   })
   .superRefine((env, context) => {
     const pairs: [keyof typeof env, keyof typeof env][] = [

@@ -3,6 +3,7 @@
  * request, where, and whom to ask, and an SMS stays within one 160-character message where it can.
  */
 import { formatRequestId } from '@labline/contracts';
+import type { IdentityEventData } from '@labline/contracts';
 import type { TestRequestRecipient } from './projections/clinical/queries';
 
 export interface MessageContent {
@@ -48,3 +49,78 @@ export function customMessage(recipient: TestRequestRecipient, text: string): Me
 }
 
 export { patientNameOf };
+
+// ------------------------------------------------------------------------------------------ account e-mails
+
+/** A user's e-mail from the Email communication card (spec 3 §2): its subject and text. */
+export interface AccountEmailContent {
+  subject: string;
+  body: string;
+}
+
+type AccountEmail = IdentityEventData<'AccountEmailRequested'>;
+
+const staffNameOf = (email: AccountEmail) =>
+  [email.first_name, email.last_name].filter(Boolean).join(' ') || 'colleague';
+const SIGNATURE = 'This message was sent by Labline.';
+
+/** When a link stops working, in UTC (the reader's time zone is not known). */
+const linkExpiry = (email: AccountEmail) =>
+  email.link_expires_at === null ? '' : new Date(email.link_expires_at).toUTCString().replace('GMT', 'UTC');
+
+function passwordResetEmail(email: AccountEmail): AccountEmailContent {
+  return {
+    subject: 'Reset your Labline password',
+    body: [
+      `Dear ${staffNameOf(email)},`,
+      '',
+      'A password reset was requested for your Labline account. Open this link to choose a new password:',
+      '',
+      email.link ?? '',
+      '',
+      `The link works once, until ${linkExpiry(email)}. If you did not expect this email, you can ignore it: your password stays as it is.`,
+      '',
+      SIGNATURE,
+    ].join('\n'),
+  };
+}
+
+function accountSetupEmail(email: AccountEmail): AccountEmailContent {
+  return {
+    subject: 'Set up your Labline account',
+    body: [
+      `Dear ${staffNameOf(email)},`,
+      '',
+      `A Labline account has been set up for you. You sign in with your email address, ${email.recipient_email}.`,
+      'Open this link to choose your password:',
+      '',
+      email.link ?? '',
+      '',
+      `The link works once, until ${linkExpiry(email)}. Afterwards, sign in at ${email.sign_in_url}`,
+      '',
+      SIGNATURE,
+    ].join('\n'),
+  };
+}
+
+/** A custom e-mail as its sender wrote it; the login information adds the sign-in address and page, no password. */
+function customAccountEmail(email: AccountEmail): AccountEmailContent {
+  const loginInfo = email.include_login_info
+    ? ['', 'Your login information:', `Email: ${email.recipient_email}`, `Sign in at: ${email.sign_in_url}`]
+    : [];
+  return {
+    subject: email.subject ?? '',
+    body: [`Dear ${staffNameOf(email)},`, '', email.message ?? '', ...loginInfo, '', SIGNATURE].join('\n'),
+  };
+}
+
+export function accountEmailContent(email: AccountEmail): AccountEmailContent {
+  switch (email.type) {
+    case 'password_reset':
+      return passwordResetEmail(email);
+    case 'account_setup':
+      return accountSetupEmail(email);
+    case 'custom':
+      return customAccountEmail(email);
+  }
+}

@@ -11,6 +11,7 @@ import {
   type Actor,
   type ClinicalEventData,
   type ClinicalEventType,
+  type ContactPreference,
   type EventEnvelope,
   type IdentityEventData,
   type IdentityEventType,
@@ -36,7 +37,7 @@ import {
   type TestDatabase,
   type TestUser,
 } from '@labline/testkit';
-import { headers } from 'nats';
+import { connect, headers } from 'nats';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import type { NotificationsContext } from '../src/config';
@@ -78,6 +79,14 @@ export interface NotificationsTestContext {
   /** Publishes an envelope again under a new message id, as a relay republishing after JetStream's window. */
   republish(service: ServiceName, envelope: EventEnvelope): Promise<void>;
   as(member: TestUser, permissions?: string[]): Promise<Record<string, string>>;
+  /** Another instance of the service on the same database, NATS and sandboxes (a replica; not listening). */
+  startReplica(env?: Record<string, string>): Promise<NotificationsReplica>;
+  close(): Promise<void>;
+}
+
+export interface NotificationsReplica {
+  app: HttpApp;
+  context: NotificationsContext;
   close(): Promise<void>;
 }
 
@@ -90,7 +99,9 @@ export interface PublishableEvent {
   occurredAt?: string;
 }
 
-export async function startNotifications(): Promise<NotificationsTestContext> {
+export async function startNotifications(
+  options: { env?: Record<string, string> } = {},
+): Promise<NotificationsTestContext> {
   const database = await createTestDatabase('notifications_test');
   const pool = await openServiceDatabase({
     url: database.url,
@@ -101,8 +112,13 @@ export async function startNotifications(): Promise<NotificationsTestContext> {
   const nats = await startPrivateJetStream();
   const keys = await createTestKeys();
   const smtp = await startSmtpSandbox();
-  const sms = await startSmsSandbox({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, callbackDelayMs: 30 });
   const port = await freePort();
+  const sms = await startSmsSandbox({
+    accountSid: ACCOUNT_SID,
+    authToken: AUTH_TOKEN,
+    callbackDelayMs: 30,
+    inboundWebhookUrl: `http://127.0.0.1:${port}/webhooks/twilio/inbound`,
+  });
   const env = {
     DATABASE_URL: database.url,
     NATS_URL: nats.url,
@@ -116,8 +132,10 @@ export async function startNotifications(): Promise<NotificationsTestContext> {
     TWILIO_FROM_NUMBER: FROM_NUMBER,
     TWILIO_API_BASE_URL: sms.url,
     TWILIO_STATUS_CALLBACK_URL: `http://127.0.0.1:${port}/webhooks/twilio/status`,
+    TWILIO_INBOUND_URL: `http://127.0.0.1:${port}/webhooks/twilio/inbound`,
     NOTIFICATION_RETRY_BACKOFF_MS: '150,300',
     NOTIFICATION_POLL_MS: '100',
+    ...options.env,
   };
   const config = notificationsConfigSchema.parse({ LOG_LEVEL: 'silent', ...env });
   const consumers: DurableConsumer[] = await Promise.all(
@@ -158,6 +176,32 @@ export async function startNotifications(): Promise<NotificationsTestContext> {
     resources: { keys: { jwks: keys.jwks }, channels: createChannels(config), nats: nats.nc },
   });
   await app.listen({ port, host: '127.0.0.1' });
+
+  async function startReplica(replicaEnv: Record<string, string> = {}): Promise<NotificationsReplica> {
+    const replicaPool = await openServiceDatabase({
+      url: database.url,
+      schema: 'notifications',
+      migrations: await serviceMigrations(service),
+    });
+    const replicaStore = createPostgresEventStore({ pool: replicaPool });
+    const nc = await connect({ servers: nats.url });
+    const replica = await buildInProcess(service, {
+      env: { ...env, ...replicaEnv },
+      pool: replicaPool,
+      store: replicaStore,
+      resources: { keys: { jwks: keys.jwks }, channels: createChannels(config), nats: nc },
+    });
+    return {
+      ...replica,
+      async close() {
+        await replica.app.close();
+        await nc.close();
+        await replicaStore.close();
+        await replicaPool.end();
+      },
+    };
+  }
+
   return {
     app,
     context,
@@ -170,6 +214,7 @@ export async function startNotifications(): Promise<NotificationsTestContext> {
     publish,
     republish: (service, envelope) => send(service, envelope, randomUUID()),
     as: (member, permissions = []) => bearerHeaders(keys, member, { permissions, email: emailOf(member) }),
+    startReplica,
     async close() {
       await app.close();
       await Promise.all(consumers.map((consumer) => consumer.stop()));
@@ -212,6 +257,9 @@ export interface PatientDetails {
   email: string | null;
   phone: string | null;
   institutionId?: number;
+  contactPreference?: ContactPreference;
+  /** The test request's expected date, ISO 8601 (none when absent). */
+  expectedTestDatetime?: string | null;
 }
 
 /** Publishes a patient and a test request of theirs as clinical would; answers their ids. */
@@ -234,6 +282,7 @@ export async function orderFor(
       phone: patient.phone,
       email: patient.email,
       clinician_id: clinician,
+      ...(patient.contactPreference ? { contact_preference: patient.contactPreference } : {}),
     }),
   );
   await clinical(
@@ -244,6 +293,7 @@ export async function orderFor(
       clinician_id: clinician,
       requested_by: clinician,
       test_name: 'Glucose',
+      expected_test_datetime: patient.expectedTestDatetime ?? null,
     }),
   );
   return { patientId, testRequestId, institutionId };

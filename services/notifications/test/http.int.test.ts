@@ -221,7 +221,8 @@ describe('cron monitoring', () => {
     assert.equal(data.overallHealth, 'healthy');
     assert.equal(data.services.email.isValid, true);
     assert.equal(data.services.sms.isValid, true);
-    assert.equal(data.environment.schedulerEnabled, false);
+    // The reminder scheduler runs in every instance unless REMINDER_SCHEDULER_ENABLED=false.
+    assert.equal(data.environment.schedulerEnabled, true);
     assert.equal(typeof data.environment.timezone, 'string');
     assert.equal((await call(USERS.northwindClinician, 'GET', '/cron/notification-health')).statusCode, 403);
   });

@@ -48,6 +48,10 @@ async function walkLayout(walker: Walker): Promise<void> {
     await follow(walker, navigation.getByRole('link', { name: named(name) }), `navigation ${name}`, true);
   }
   await follow(walker, page.getByRole('button', { name: 'Contact Us' }), 'Contact Us', true);
+  // /contact opens the contact support dialog over its page; Cancel closes it and goes back to where it was opened.
+  await page.getByRole('dialog', { name: 'Contact Support' }).getByRole('button', { name: 'Cancel' }).click();
+  await page.waitForURL((url) => url.pathname !== '/contact');
+  await waitForRoute(walker);
   await openUserMenu(page);
   await follow(walker, page.getByRole('menuitem', { name: 'Profile Settings' }), 'Profile Settings', true);
 }

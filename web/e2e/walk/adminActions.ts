@@ -5,15 +5,19 @@
  */
 import assert from 'node:assert/strict';
 import {
+  ACCOUNT_EMAIL_TEXTS,
+  accountEmailResult,
   canAccessSection,
   canAddUsersFromInstitution,
   canChangeUserStatus,
   canCreateInstitution,
   canCreatePatient,
   canEditInstitution,
+  canEmailUser,
   canFilePatientUnder,
   canManageUser,
   canManageUsers,
+  type AccountEmailType,
   type User,
 } from '@labline/contracts';
 import type { Locator } from 'playwright-core';
@@ -45,6 +49,13 @@ const INSTITUTION_ACTIONS = [
 ] as const;
 const fullName = (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`;
 const STATUS_BUTTON = /(^|\s)(Deactivate|Reactivate)$/;
+/** The Email communication card's e-mails that go at a press, without a form. */
+const ACCOUNT_EMAILS = [
+  { label: 'Send Password Reset', type: 'password_reset' },
+  { label: 'Send Account Setup', type: 'account_setup' },
+] as const satisfies readonly { label: string; type: AccountEmailType }[];
+const COMPOSE = 'Compose Custom Email';
+const EMAIL_RESULT_WAIT_MS = 15_000;
 
 /** Every row of the users list offers Edit and Deactivate/Reactivate exactly as the policy allows. */
 async function checkUserRows(walker: Walker): Promise<void> {
@@ -68,14 +79,77 @@ async function userRow(walker: Walker, user: User): Promise<Locator> {
   return row;
 }
 
-/** /users/{id}: Edit User (saved unchanged), Deactivate then Reactivate on the account's own user. */
+/** The user detail's Email communication card. */
+const emailCard = (walker: Walker) =>
+  walker.page
+    .getByRole('main')
+    .locator('.ant-card')
+    .filter({ has: walker.page.getByText('Email Communication', { exact: true }) });
+
+/** Presses a send button of the card and waits for its result line: the success text the card shows for it. */
+async function sendAccountEmail(walker: Walker, card: Locator, label: string, type: AccountEmailType, email: string) {
+  const expected = accountEmailResult.succeeded(ACCOUNT_EMAIL_TEXTS.queued(type, email));
+  const result = card.getByTestId('email-result');
+  await action(walker, label, card).click();
+  // The previous press's success text may still show (it clears after 5 s): wait for this one's, or a failure.
+  const deadline = Date.now() + EMAIL_RESULT_WAIT_MS;
+  let text = '';
+  while (text !== expected) {
+    text = (await result.count()) > 0 ? (await result.innerText()).trim() : '';
+    if (text.startsWith(accountEmailResult.failed('')) || Date.now() > deadline) {
+      assert.fail(`${where(walker)}: "${label}" answered "${text}", not "${expected}"`);
+    }
+    if (text !== expected) await walker.page.waitForTimeout(50);
+  }
+  walker.count.followed += 1;
+}
+
+/**
+ * The Email communication card, shown as the policy allows: on the account's own user each e-mail is sent and
+ * answered with the success text (elsewhere the buttons are only seen: the shared users get no mail); the custom
+ * e-mail's composer opens and closes again.
+ */
+async function walkEmailCard(walker: Walker, user: User, own: boolean): Promise<void> {
+  const card = await offered(
+    walker,
+    emailCard(walker),
+    canEmailUser(walker.account.caller, user),
+    'Email Communication',
+  );
+  if (card === null) return;
+  for (const { label, type } of ACCOUNT_EMAILS) {
+    if (own) await sendAccountEmail(walker, card, label, type, user.email);
+    else await action(walker, label, card).waitFor();
+  }
+  const composer = card.locator('form#custom-email-composer');
+  await action(walker, COMPOSE, card).click();
+  await composer.getByLabel('Subject').waitFor();
+  await composer.getByLabel('Message').waitFor();
+  await action(walker, 'Cancel', composer).click();
+  await composer.waitFor({ state: 'detached' });
+  await action(walker, COMPOSE, card).waitFor();
+  walker.count.followed += 1;
+}
+
+/**
+ * /users/{id}: the Email communication card, Edit User (saved unchanged), Deactivate then Reactivate on the
+ * account's own user.
+ */
 async function walkUserDetail(walker: Walker, user: User): Promise<void> {
   const { caller, created } = walker.account;
   const { page } = walker;
   const address = `/users/${user.id}`;
   if ((await visit(walker, address)).kind !== 'page') return;
-  await assertOnlyKnownActions(walker, ['Back to Users', 'Edit User', 'Deactivate', 'Reactivate']);
+  await assertOnlyKnownActions(walker, [
+    'Back to Users',
+    'Edit User',
+    'Deactivate',
+    'Reactivate',
+    ...ACCOUNT_EMAILS.map(({ label }) => label),
+    COMPOSE,
+  ]);
   const own = created.user?.id === user.id;
+  await walkEmailCard(walker, user, own);
   const status = await offered(
     walker,
     page.getByRole('main').getByRole('button', { name: STATUS_BUTTON }),
@@ -85,6 +159,14 @@ async function walkUserDetail(walker: Walker, user: User): Promise<void> {
   if (status !== null && own) {
     // Both directions, each accepted by the server: the button turns into the other one.
     await confirm(walker, action(walker, 'Deactivate'), 'Deactivate');
+    // Deactivated (the Reactivate button shows it), the user gets the card only if the policy e-mails inactive users.
+    await action(walker, 'Reactivate').waitFor();
+    await offered(
+      walker,
+      emailCard(walker),
+      canEmailUser(caller, { ...user, is_active: false }),
+      'Email Communication (inactive user)',
+    );
     await confirm(walker, action(walker, 'Reactivate'), 'Reactivate');
     await action(walker, 'Deactivate').waitFor();
   } else if (status !== null) {

@@ -4,8 +4,7 @@ import { RouterProvider } from 'react-router-dom';
 import { SignedInFeedback } from './feedback/SignedInFeedback';
 import { createAppRouter } from './routing/router';
 import { SessionProvider } from './session/SessionProvider';
-import { usePrefersReducedMotion } from '../shared/usePrefersReducedMotion';
-import { APP_THEME, REDUCED_MOTION_THEME } from './theme';
+import { APP_THEME } from './theme';
 
 const router = createAppRouter();
 
@@ -16,9 +15,8 @@ const router = createAppRouter();
  * sign-in page loads as little as it can.
  */
 export function App() {
-  const reducedMotion = usePrefersReducedMotion();
   return (
-    <ConfigProvider theme={reducedMotion ? REDUCED_MOTION_THEME : APP_THEME} locale={enGB}>
+    <ConfigProvider theme={APP_THEME} locale={enGB}>
       <SessionProvider>
         <RouterProvider router={router} />
         <SignedInFeedback />

@@ -7,8 +7,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sendHtml, sendJson } from '@labline/sandbox-kit';
+import { consentChangeOf, inboundFieldsOf, InboundRefused, type InboundMessage } from './inbound';
 import { renderMessages } from './page';
-import { twilioSignature } from './signature';
+import { postSigned } from './signature';
 import {
   accountResource,
   API_VERSION,
@@ -48,8 +49,11 @@ export interface SmsSandbox {
   url: string;
   messages(): SandboxMessage[];
   attempts(): SendAttempt[];
-  /** Posts an inbound message (From, To, Body) to the webhook, signed; answers the webhook's HTTP status. */
-  inbound(message: { from: string; to: string; body: string; url?: string }): Promise<number>;
+  /**
+   * Posts an inbound message (From, To, Body) to the webhook, signed; answers the webhook's HTTP status. `to`
+   * defaults to the number that last texted `from` (a reply).
+   */
+  inbound(message: InboundMessage): Promise<number>;
   clear(): void;
   stop(): Promise<void>;
 }
@@ -68,32 +72,14 @@ const readBody = (request: http.IncomingMessage) =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Posts form parameters to a webhook with Twilio's signature; the HTTP status, or null when it did not answer. */
-async function postSigned(authToken: string, url: string, params: Record<string, string>): Promise<number | null> {
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-twilio-signature': twilioSignature(authToken, url, params),
-        'user-agent': 'TwilioProxy/1.1 (Labline SMS sandbox)',
-      },
-      body: new URLSearchParams(params).toString(),
-      signal: AbortSignal.timeout(10_000),
-    });
-    await response.arrayBuffer();
-    return response.status;
-  } catch {
-    return null;
-  }
-}
-
 export async function startSmsSandbox(options: SmsSandboxOptions): Promise<SmsSandbox> {
   const { accountSid, authToken } = options;
   const delayMs = options.callbackDelayMs ?? 200;
   const messages: SandboxMessage[] = [];
   const attempts: SendAttempt[] = [];
   const pending = new Set<Promise<void>>();
+  /** The numbers that replied STOP (and not START since). */
+  const optedOut = new Set<string>();
   let stopping = false;
 
   async function report(message: SandboxMessage, status: MessageStatus, error?: { code: number; message: string }) {
@@ -153,6 +139,7 @@ export async function startSmsSandbox(options: SmsSandboxOptions): Promise<SmsSa
     if (!body) return refuse(400, 21602, 'Message body is required.');
     const destination = destinationOf(to);
     if (destination === 'invalid') return refuse(400, 21211, `The 'To' number ${to} is not a valid phone number.`);
+    if (optedOut.has(to)) return refuse(400, 21610, 'Attempt to send to unsubscribed recipient');
     if (destination === 'unavailable') return refuse(503, 20503, 'Service Unavailable');
     const now = twilioDate();
     const message: SandboxMessage = {
@@ -177,9 +164,20 @@ export async function startSmsSandbox(options: SmsSandboxOptions): Promise<SmsSa
     return { status: 201, body: messageResource(message) };
   }
 
-  async function simulateInbound(message: { from: string; to: string; body: string; url?: string }) {
-    const url = message.url ?? options.inboundWebhookUrl;
-    if (!url) throw new Error('no inbound webhook URL: set INBOUND_WEBHOOK_URL or pass url');
+  /** The number that last texted this one: what a reply goes to. */
+  const lastSenderTo = (number: string) =>
+    messages.findLast((message) => message.direction === 'outbound-api' && message.to === number)?.from;
+
+  async function simulateInbound(inbound: InboundMessage) {
+    const url = inbound.url ?? options.inboundWebhookUrl;
+    if (!url) throw new InboundRefused('no inbound webhook URL: set INBOUND_WEBHOOK_URL or pass Url');
+    if (!inbound.from || !inbound.body) throw new InboundRefused('From and Body are required');
+    const to = inbound.to || lastSenderTo(inbound.from);
+    if (!to) throw new InboundRefused(`To is required: no message was sent to ${inbound.from}`);
+    const message = { from: inbound.from, to, body: inbound.body };
+    const change = consentChangeOf(message.body);
+    if (change === 'opt_out') optedOut.add(message.from);
+    if (change === 'opt_in') optedOut.delete(message.from);
     const sid = newSid('SM');
     const now = twilioDate();
     messages.push({
@@ -228,11 +226,15 @@ export async function startSmsSandbox(options: SmsSandboxOptions): Promise<SmsSa
       return json(200, { messages });
     }
     if (method === 'POST' && url.pathname === '/sandbox/inbound') {
-      const form = new URLSearchParams(await readBody(request));
-      const inbound = { from: form.get('From') ?? '', to: form.get('To') ?? '', body: form.get('Body') ?? '' };
-      const target = form.get('Url');
-      const status = await simulateInbound({ ...inbound, ...(target ? { url: target } : {}) });
-      return json(200, { webhook_status: status });
+      const body = await readBody(request);
+      try {
+        return json(200, {
+          webhook_status: await simulateInbound(inboundFieldsOf(request.headers['content-type'], body)),
+        });
+      } catch (error) {
+        if (error instanceof InboundRefused) return json(400, { error: error.message });
+        throw error;
+      }
     }
     if (method === 'GET' && url.pathname === '/') {
       return sendHtml(response, renderMessages(messages));

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { calendarDateSchema, entityIdSchema } from '../http/fields';
+import { CONTACT_PREFERENCES, DEFAULT_CONTACT_PREFERENCE } from '../notifications';
+import { PATIENT_GENDERS } from '../patients';
 import { CATALOGUE_EVENT_SCHEMAS } from './catalogue';
 import { TEST_REQUEST_EVENT_SCHEMAS } from './test-requests';
 
@@ -8,8 +10,10 @@ import { TEST_REQUEST_EVENT_SCHEMAS } from './test-requests';
  * demographic snapshot, so a consumer (identity's institution stats, fulfillment's patient addresses,
  * results' patient names) never needs an earlier event to know the current state.
  */
-export const PATIENT_GENDERS = ['Male', 'Female', 'Other', 'Prefer not to say'] as const;
 export const patientGenderSchema = z.enum(PATIENT_GENDERS);
+export const contactPreferenceSchema = z.enum(CONTACT_PREFERENCES, {
+  error: `must be one of ${CONTACT_PREFERENCES.join(', ')}`,
+});
 
 export const patientSnapshotSchema = z.object({
   patientId: entityIdSchema,
@@ -31,6 +35,8 @@ export const patientSnapshotSchema = z.object({
   /** The first is the primary institution. */
   institution_ids: z.array(entityIdSchema).min(1),
   clinician_id: entityIdSchema.nullable(),
+  /** Which channels the patient may be messaged on; events recorded before it existed read as the default. */
+  contact_preference: contactPreferenceSchema.default(DEFAULT_CONTACT_PREFERENCE),
 });
 export type PatientSnapshot = z.infer<typeof patientSnapshotSchema>;
 

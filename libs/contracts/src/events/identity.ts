@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_EMAIL_TYPES, PASSWORD_TOKEN_PURPOSES } from '../account-emails';
 import { permissionSchema, roleSchema } from '../access-schemas';
 
 /**
@@ -94,6 +95,50 @@ export const sessionEndedSchema = z.object({
   reason: sessionEndReasonSchema,
 });
 
+/**
+ * Set-password links (spec 3 §2 Email communication card), on the user's stream: a link was issued, or used to set
+ * the password. Neither carries the token or its hash: identity keeps the hash in its password_tokens table.
+ */
+export const passwordTokenPurposeSchema = z.enum(PASSWORD_TOKEN_PURPOSES);
+export const passwordTokenIssuedSchema = z.object({
+  userId: z.number().int().positive(),
+  purpose: passwordTokenPurposeSchema,
+  expiresAt: z.iso.datetime(),
+});
+export const passwordTokenUsedSchema = z.object({
+  userId: z.number().int().positive(),
+  purpose: passwordTokenPurposeSchema,
+});
+
+/**
+ * An e-mail to a user that the notifications service sends (stream `accountEmail-<id>`, subject
+ * `lab.identity.accountEmail.AccountEmailRequested`). A reset or setup e-mail must carry its link, and so the
+ * token: this is the one event that holds a secret. It stays bounded: the link works for an hour (setup: three
+ * days), once, and only until a newer one is issued; the event is on an aggregate of its own, so the consumers of
+ * user events (the gateway, every service's user directory) never receive it: only the notifications service
+ * consumes its subject; no service logs event data. What identity stores of the token itself is its SHA-256 only.
+ */
+export const accountEmailRequestedSchema = z.object({
+  emailId: z.number().int().positive(),
+  userId: z.number().int().positive(),
+  type: z.enum(ACCOUNT_EMAIL_TYPES),
+  recipient_email: z.string().max(254),
+  first_name: z.string().max(100),
+  last_name: z.string().max(100),
+  /** The recipient's primary institution: the notification log files the message under it. */
+  institution_id: z.number().int().positive().nullable(),
+  /** `{PUBLIC_WEB_URL}/set-password?token=…` for a reset or setup, else null. */
+  link: z.url().nullable(),
+  link_expires_at: z.iso.datetime().nullable(),
+  /** A custom e-mail's subject and message, else null. */
+  subject: z.string().max(300).nullable(),
+  message: z.string().max(10_000).nullable(),
+  /** A custom e-mail adds the sign-in address and page (never a password). */
+  include_login_info: z.boolean(),
+  /** The web app's sign-in page, `{PUBLIC_WEB_URL}/login`. */
+  sign_in_url: z.url(),
+});
+
 export const IDENTITY_EVENT_SCHEMAS = {
   InstitutionRegistered: institutionRegisteredSchema,
   InstitutionUpdated: institutionUpdatedSchema,
@@ -107,6 +152,9 @@ export const IDENTITY_EVENT_SCHEMAS = {
   SessionStarted: sessionStartedSchema,
   SessionRefreshed: sessionRefreshedSchema,
   SessionEnded: sessionEndedSchema,
+  PasswordTokenIssued: passwordTokenIssuedSchema,
+  PasswordTokenUsed: passwordTokenUsedSchema,
+  AccountEmailRequested: accountEmailRequestedSchema,
 } as const;
 export type IdentityEventType = keyof typeof IDENTITY_EVENT_SCHEMAS;
 export type IdentityEventData<T extends IdentityEventType> = z.infer<(typeof IDENTITY_EVENT_SCHEMAS)[T]>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { patientGenderSchema } from '../events/clinical';
+import { contactPreferenceSchema, patientGenderSchema } from '../events/clinical';
 import { pageQuerySchema, paginationSchema } from './common';
 import {
   FIELD_LIMITS,
@@ -39,6 +39,8 @@ export const patientBodySchema = requestObject({
   medical_record_number: optionalText(FIELD_LIMITS.medicalRecordNumber),
   institution_ids: z.array(entityIdSchema).max(20, 'must list at most 20 institutions'),
   clinician_id: entityIdSchema.nullish().transform((value) => value ?? null),
+  /** Absent: the default on create, unchanged on edit (a client that predates the field keeps it). */
+  contact_preference: contactPreferenceSchema.optional(),
 });
 export type PatientBody = z.input<typeof patientBodySchema>;
 export type PatientInput = z.output<typeof patientBodySchema>;
@@ -80,6 +82,7 @@ export const patientSchema = z.object({
   clinician_id: z.number().int().nullable(),
   clinician_first_name: z.string().nullable(),
   clinician_last_name: z.string().nullable(),
+  contact_preference: contactPreferenceSchema,
   created_at: z.string(),
   updated_at: z.string(),
 });

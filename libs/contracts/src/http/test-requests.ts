@@ -12,6 +12,7 @@ import {
   testRequestPrioritySchema,
   testRequestStatusSchema,
 } from '../events/test-requests';
+import { DELIVERY_STATUSES } from '../notifications';
 import { DEFAULT_TEST_TYPE_ID, TEST_REQUEST_PAGE_SIZE } from '../test-requests';
 import { paginationSchema, pageQuerySchema } from './common';
 import { entityIdSchema, optionalText, positiveIntegerText, requestObject, safeText, searchText } from './fields';
@@ -218,7 +219,7 @@ export const testRequestFulfillmentSchema = z.object({
  * spec 1 §3 Notification log: a message the notifications service sent about the request, as clinical projects
  * its events. `id` is the notification's (its entry in the CMS notification log); `sent_at` is when the
  * provider took it, or when it was requested while it has not been sent; `error_message` is why it failed (or
- * why its last attempt did, while it is retried); `triggered_by_name` is the user's "First Last" (null for the
+ * why its last attempt did, while it is retried, or why it was skipped); `triggered_by_name` is the user's "First Last" (null for the
  * system).
  */
 export const testRequestNotificationLogSchema = z.object({
@@ -229,7 +230,7 @@ export const testRequestNotificationLogSchema = z.object({
   recipient_type: z.enum(['patient', 'staff']),
   recipient_email: z.string().nullable(),
   recipient_phone: z.string().nullable(),
-  delivery_status: z.enum(['sent', 'delivered', 'failed', 'pending']),
+  delivery_status: z.enum(DELIVERY_STATUSES),
   error_message: z.string().nullable(),
   triggered_by_type: z.enum(['system', 'manual']),
   triggered_by_name: z.string().nullable(),

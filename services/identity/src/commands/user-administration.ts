@@ -7,6 +7,7 @@ import { userDecider } from '../domain/user/decide';
 import { userStream } from '../domain/user/events';
 import type { UserState } from '../domain/user/state';
 import { storePasswordHash } from '../security/credentials';
+import { supersedeOpenTokens } from '../security/password-tokens';
 import { assertReferencesExist, registerUser } from './users';
 
 function registered(state: UserState) {
@@ -44,11 +45,13 @@ export async function updateUserAsAdministrator(
   metadata: AppendMetadata,
 ): Promise<void> {
   let passwordHash: string | null = null;
+  let emailChanged = false;
   await deps.commands.handleCommand({
     stream: userStream(userId),
     decider: userDecider,
     command: async (state) => {
       const account = accountAfterUpdate(actor, registered(state), input);
+      emailChanged = account.email !== registered(state).email;
       await assertReferencesExist(deps, account, userId);
       // Hashed only once the rules passed, before the append transaction opens.
       passwordHash = input.password === null ? null : await deps.passwords.hash(input.password);
@@ -60,6 +63,8 @@ export async function updateUserAsAdministrator(
     metadata,
     alsoInTransaction: async (transaction) => {
       if (passwordHash !== null) await storePasswordHash(transaction, userId, passwordHash);
+      // Set-password links sent earlier (to the old address, or before this password) stop working.
+      if (passwordHash !== null || emailChanged) await supersedeOpenTokens(transaction, userId);
     },
   });
 }

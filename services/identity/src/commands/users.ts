@@ -7,6 +7,7 @@ import { userStream } from '../domain/user/events';
 import { existingInstitutionIds } from '../projections/institutions/queries';
 import { findUserIdByEmail } from '../projections/users/queries';
 import { findPasswordHash, storePasswordHash } from '../security/credentials';
+import { supersedeOpenTokens } from '../security/password-tokens';
 
 /** The e-mail is free (or the user's own) and every institution named exists, else 409 / 400. */
 export async function assertReferencesExist(
@@ -85,7 +86,11 @@ export async function changeOwnPassword(
     decider: userDecider,
     command: { type: 'ChangeUserPassword', data: 'self_service', keepSessionId },
     metadata,
-    alsoInTransaction: (transaction) => storePasswordHash(transaction, userId, passwordHash),
+    alsoInTransaction: async (transaction) => {
+      await storePasswordHash(transaction, userId, passwordHash);
+      // A set-password link sent earlier must not undo the change.
+      await supersedeOpenTokens(transaction, userId);
+    },
   });
 }
 

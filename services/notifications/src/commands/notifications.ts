@@ -17,8 +17,16 @@ import { notificationLogsProjection } from '../projections/notification-logs/pro
 import { notificationIdForProviderMessage } from '../projections/notification-logs/queries';
 import type { ProviderStatus } from '../domain/notification/decide';
 
-/** A message to request: everything but the id, which the sequence gives. */
-export type NotificationRequest = Omit<NotificationRequested, 'notificationId'>;
+/**
+ * A message to request: everything but the id, which the sequence gives. With a skip reason (consent.ts: the
+ * patient's contact preference or an SMS opt-out) it is logged as skipped with that reason and never sent.
+ */
+export type NotificationRequest = Omit<NotificationRequested, 'notificationId'> & { skip_reason?: string | null };
+
+const requestCommand = (notificationId: number, request: NotificationRequest): NotificationCommand => {
+  const { skip_reason: skipReason = null, ...message } = request;
+  return { type: 'RequestNotification', data: { notificationId, ...message }, skipReason };
+};
 
 const projectNotifications = inlineProjector([notificationLogsProjection]);
 
@@ -44,7 +52,7 @@ export async function requestNotificationIn(
   if (await isRequested(transaction, request.idempotency_key)) return null;
   const notificationId = await nextId(transaction, 'notification_id_seq');
   const events = notificationDecider
-    .decide({ type: 'RequestNotification', data: { notificationId, ...request } }, initialNotificationState())
+    .decide(requestCommand(notificationId, request), initialNotificationState())
     .map((event) => ({ type: event.type, data: parseEventData(NOTIFICATION_EVENT_SCHEMAS, event.type, event.data) }));
   await context.store.appendToStream(notificationStream(notificationId), events, {
     expectedStreamVersion: STREAM_DOES_NOT_EXIST,
@@ -65,7 +73,7 @@ export async function requestNotification(
   await context.commands.handleCommand({
     stream: notificationStream(notificationId),
     decider: notificationDecider,
-    command: { type: 'RequestNotification', data: { notificationId, ...request } },
+    command: requestCommand(notificationId, request),
     metadata,
   });
   return notificationId;

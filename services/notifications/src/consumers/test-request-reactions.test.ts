@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import type { EventEnvelope } from '@labline/contracts';
+import { NOTIFICATION_SKIP_REASONS, type EventEnvelope } from '@labline/contracts';
 import type { TestRequestRecipient } from '../projections/clinical/queries';
 import { requestsFor } from './test-request-reactions';
 
@@ -14,6 +14,7 @@ const recipient = (overrides: Partial<TestRequestRecipient> = {}): TestRequestRe
   last_name: 'Thompson',
   email: 'amelia@example.com',
   phone: '+44 7700 900123',
+  contact_preference: 'both',
   patient_deleted: false,
   ...overrides,
 });
@@ -71,6 +72,26 @@ describe('the messages a test request event asks for', () => {
       ['custom', 'manual', 3],
     );
     assert.match(request?.body ?? '', /Please fast for 8 hours\./);
+  });
+
+  it('a skipped request, with the reason and its own key, for each channel consent excludes', () => {
+    const emailOnly = requestsFor(cancelled, recipient({ contact_preference: 'email' }));
+    assert.deepEqual(
+      emailOnly.map((request) => [request.notification_type, request.recipient_phone, request.skip_reason]),
+      [
+        ['email', null, null],
+        ['sms', '+447700900123', NOTIFICATION_SKIP_REASONS.preference.email],
+      ],
+    );
+    assert.equal(emailOnly[1]?.idempotency_key, `${cancelled.id}:patient-7:sms`);
+    const optedOut = requestsFor(cancelled, recipient(), { smsOptedOut: true });
+    assert.deepEqual(
+      optedOut.map((request) => [request.notification_type, request.skip_reason]),
+      [
+        ['email', null],
+        ['sms', NOTIFICATION_SKIP_REASONS.smsOptedOut],
+      ],
+    );
   });
 
   it('one e-mail without an address when the patient has no contact details (it fails saying so)', () => {

@@ -1,12 +1,14 @@
 /**
  * Reactions to clinical's test request events (ARCHITECTURE §1): a cancelled request → the patient is told;
  * Send Notification's message → delivered to the patient. Each becomes one requested message per channel the
- * patient's details allow, in the consumer's transaction with its processed-event row; an idempotency key of
- * event, recipient and channel makes a redelivered or replayed event request nothing twice. Sending is the
- * delivery worker's, after the commit.
+ * patient's details allow, in the consumer's transaction with its processed-event row; a channel their contact
+ * preference or an SMS opt-out excludes is requested as skipped, with the reason (consent.ts). An idempotency
+ * key of event, recipient and channel makes a redelivered or replayed event request nothing twice. Sending is
+ * the delivery worker's, after the commit.
  */
 import {
   CLINICAL_EVENT_SCHEMAS,
+  NOTIFICATION_CHANNELS,
   parseEventData,
   smsNumberOf,
   type EventEnvelope,
@@ -17,6 +19,7 @@ import { consumerNameOf } from '@labline/service-kit';
 import type { DatabaseTransactionConnection } from 'slonik';
 import { requestNotificationIn, type NotificationRequest } from '../commands/notifications';
 import type { NotificationsContext } from '../config';
+import { decideChannels, smsOptedOut } from '../consent';
 import type { DeliveryWorker } from '../delivery/worker';
 import { cancellationMessage, customMessage, patientNameOf } from '../messages';
 import { clinicalDirectoryProjection } from '../projections/clinical/projection';
@@ -65,13 +68,27 @@ function reactionOf(event: EventEnvelope, recipient: TestRequestRecipient): Reac
   };
 }
 
-/** One message per channel the patient's details allow; one that fails at once when they allow none. */
-export function requestsFor(event: EventEnvelope, recipient: TestRequestRecipient): NotificationRequest[] {
+/**
+ * One message per channel the patient's details allow and consent does not exclude, one logged as skipped (with
+ * the reason) per channel it excludes; one that fails at once when the details allow none (consent.ts).
+ */
+export function requestsFor(
+  event: EventEnvelope,
+  recipient: TestRequestRecipient,
+  consent: { smsOptedOut: boolean } = { smsOptedOut: false },
+): NotificationRequest[] {
   const reaction = reactionOf(event, recipient);
   const email = recipient.patient_deleted ? null : recipient.email;
   const phone = recipient.patient_deleted ? null : recipient.phone;
-  const channels: NotificationChannel[] = [...(email ? ['email' as const] : []), ...(phone ? ['sms' as const] : [])];
-  return (channels.length > 0 ? channels : ['email' as const]).map((channel) => ({
+  const { send, skipped } = decideChannels({
+    contact_preference: recipient.contact_preference,
+    email,
+    phone,
+    sms_opted_out: consent.smsOptedOut,
+  });
+  const skipReasons = new Map(skipped.map((skip) => [skip.channel, skip.reason]));
+  const channels = NOTIFICATION_CHANNELS.filter((channel) => send.includes(channel) || skipReasons.has(channel));
+  return channels.map((channel: NotificationChannel) => ({
     idempotency_key: `${event.id}:patient-${recipient.patient_id}:${channel}`,
     message_type: reaction.message_type,
     notification_type: channel,
@@ -88,6 +105,7 @@ export function requestsFor(event: EventEnvelope, recipient: TestRequestRecipien
     institution_id: recipient.institution_id,
     triggered_by_type: reaction.triggered_by_type,
     triggered_by_user_id: reaction.triggered_by_user_id,
+    skip_reason: skipReasons.get(channel) ?? null,
   }));
 }
 
@@ -117,9 +135,13 @@ export function startTestRequestReactions(
       causationId: event.id,
       traceparent: event.traceparent,
     };
+    const consent = {
+      smsOptedOut: recipient.patient_deleted ? false : await smsOptedOut(transaction, recipient.phone),
+    };
     let requested = 0;
-    for (const request of requestsFor(event, recipient)) {
-      if ((await requestNotificationIn(context, transaction, request, metadata)) !== null) requested += 1;
+    for (const request of requestsFor(event, recipient, consent)) {
+      const requestedId = await requestNotificationIn(context, transaction, request, metadata);
+      if (requestedId !== null && !request.skip_reason) requested += 1;
     }
     if (requested > 0) transaction.once('commit', () => worker.wake());
   }

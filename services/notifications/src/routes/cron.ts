@@ -2,11 +2,17 @@ import {
   canMonitorNotifications,
   errorBodySchema,
   notificationHealthResponseSchema,
+  schedulerStatusResponseSchema,
+  upcomingRemindersQuerySchema,
+  upcomingRemindersResponseSchema,
   type NotificationHealth,
 } from '@labline/contracts';
-import { allow } from '@labline/service-kit';
+import { allow, callerOf } from '@labline/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { NotificationsContext } from '../config';
+import { reminderReads } from '../reminders/reads';
+import type { ReminderScheduler } from '../reminders/scheduler';
+import { schedulerTimeZone } from '../reminders/time';
 
 /** spec 3 §3 overallHealth: both channels work, one does, or neither. */
 export function overallHealthOf(email: boolean, sms: boolean): NotificationHealth['overallHealth'] {
@@ -16,10 +22,12 @@ export function overallHealthOf(email: boolean, sms: boolean): NotificationHealt
 
 /**
  * Cron monitoring (spec 3 §2, §7), a CMS screen: the System Health card asks each provider whether it takes
- * our configuration (an SMTP connection and sign-in; Twilio's account) rather than only reading the settings.
+ * our configuration (an SMTP connection and sign-in; Twilio's account) rather than only reading the settings;
+ * the Scheduler Status card and the Upcoming Reminders table read the reminders of the caller's institutions
+ * (super_admin: all), with this replica's scheduler state.
  */
 export const cronRoutes =
-  (context: NotificationsContext): FastifyPluginAsyncZod =>
+  (context: NotificationsContext, scheduler: ReminderScheduler): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preHandler', allow(canMonitorNotifications));
 
@@ -34,12 +42,35 @@ export const cronRoutes =
             overallHealth: overallHealthOf(email.isValid, sms.isValid),
             services: { email, sms },
             environment: {
-              // The reminder scheduler arrives with reminder configurations (issue 13, part 3).
-              schedulerEnabled: false,
-              timezone: context.config.TZ ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+              schedulerEnabled: scheduler.state().enabled,
+              timezone: schedulerTimeZone(context.config),
             },
           },
         };
+      },
+    );
+
+    app.get(
+      '/cron/scheduler-status',
+      { schema: { response: { 200: schedulerStatusResponseSchema, '4xx': errorBodySchema } } },
+      async (request) => {
+        const { enabled, systemStatus } = scheduler.state();
+        const jobs = await reminderReads(context.pool, callerOf(request)).scheduledJobs();
+        return { data: { ...jobs, schedulerEnabled: enabled, systemStatus } };
+      },
+    );
+
+    app.get(
+      '/cron/upcoming-reminders',
+      {
+        schema: {
+          querystring: upcomingRemindersQuerySchema,
+          response: { 200: upcomingRemindersResponseSchema, '4xx': errorBodySchema },
+        },
+      },
+      async (request) => {
+        const reads = reminderReads(context.pool, callerOf(request));
+        return { data: { reminders: await reads.upcoming(request.query.days, scheduler.now()) } };
       },
     );
   };

@@ -1,10 +1,12 @@
-import { errorBodySchema, idText, NOTIFICATION_ERRORS, requestObject } from '@labline/contracts';
+import { errorBodySchema, idText, NOTIFICATION_ERRORS, requestObject, smsNumberOf } from '@labline/contracts';
 import { httpError } from '@labline/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import twilio from 'twilio';
 import { z } from 'zod';
 import { recordProviderReport } from '../commands/notifications';
+import { recordSmsKeyword } from '../commands/sms-consent';
 import type { NotificationsContext } from '../config';
+import { smsKeywordOf } from '../domain/sms-consent/decide';
 
 /** Twilio's delivery error codes a patient's message most often ends with, as Twilio names them. */
 const TWILIO_DELIVERY_ERRORS: Readonly<Record<string, string>> = {
@@ -31,6 +33,17 @@ const statusCallbackSchema = z.looseObject({
     .optional(),
 });
 
+/** The inbound message's form fields this service reads (Twilio's webhook for a reply to the sending number). */
+const inboundMessageSchema = z.looseObject({
+  AccountSid: z.string(),
+  MessageSid: z.string().regex(/^(SM|MM)[0-9a-f]{32}$/, 'must be a Twilio message SID'),
+  From: z.string(),
+  Body: z.string().default(''),
+});
+
+/** The answer Twilio expects from a messaging webhook: TwiML, here saying nothing (Twilio confirms STOP itself). */
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+
 /** The URL Twilio signed: the configured public callback URL with the query this request came with. */
 function signedUrlOf(configured: string, requestUrl: string): string {
   const url = new URL(configured);
@@ -38,9 +51,26 @@ function signedUrlOf(configured: string, requestUrl: string): string {
   return url.toString();
 }
 
+/** Whether the request carries Twilio's valid signature of the configured public URL (absent: nothing is valid). */
+function signedByTwilio(
+  authToken: string | undefined,
+  configuredUrl: string | undefined,
+  request: { headers: Record<string, unknown>; url: string; body: Record<string, string> },
+): boolean {
+  const signature = request.headers['x-twilio-signature'];
+  return (
+    authToken !== undefined &&
+    configuredUrl !== undefined &&
+    typeof signature === 'string' &&
+    twilio.validateRequest(authToken, signature, signedUrlOf(configuredUrl, request.url), request.body)
+  );
+}
+
 /**
- * Twilio's status callbacks (public: Twilio signs them instead of presenting a token): each one moves a message
- * to delivered or failed, once, and only with a valid X-Twilio-Signature of the configured URL and auth token.
+ * Twilio's webhooks (public: Twilio signs them instead of presenting a token), each accepted only with a valid
+ * X-Twilio-Signature of its configured URL and the auth token: status callbacks move a message to delivered or
+ * failed, once; an inbound reply of an opt-out keyword (STOP…) switches SMS off for its number, of an opt-in
+ * one (START…) on again.
  */
 export const twilioWebhookRoutes =
   (context: NotificationsContext): FastifyPluginAsyncZod =>
@@ -60,13 +90,9 @@ export const twilioWebhookRoutes =
       },
       async (request, reply) => {
         const { TWILIO_AUTH_TOKEN: authToken, TWILIO_STATUS_CALLBACK_URL: callbackUrl } = context.config;
-        const signature = request.headers['x-twilio-signature'];
-        const valid =
-          authToken !== undefined &&
-          callbackUrl !== undefined &&
-          typeof signature === 'string' &&
-          twilio.validateRequest(authToken, signature, signedUrlOf(callbackUrl, request.url), request.body);
-        if (!valid) throw httpError(400, NOTIFICATION_ERRORS.invalidSignature);
+        if (!signedByTwilio(authToken, callbackUrl, request)) {
+          throw httpError(400, NOTIFICATION_ERRORS.invalidSignature);
+        }
         const parsed = statusCallbackSchema.safeParse(request.body);
         if (
           !parsed.success ||
@@ -87,6 +113,42 @@ export const twilioWebhookRoutes =
         );
         if (!found) throw httpError(404, NOTIFICATION_ERRORS.unknownNotification);
         return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/webhooks/twilio/inbound',
+      {
+        schema: {
+          body: z.record(z.string(), z.string()),
+          response: { 200: z.string(), '4xx': errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const { TWILIO_AUTH_TOKEN: authToken, TWILIO_INBOUND_URL: inboundUrl } = context.config;
+        if (!signedByTwilio(authToken, inboundUrl, request)) {
+          throw httpError(400, NOTIFICATION_ERRORS.invalidSignature);
+        }
+        const parsed = inboundMessageSchema.safeParse(request.body);
+        const from = parsed.success ? smsNumberOf(parsed.data.From) : null;
+        if (
+          !parsed.success ||
+          from === null ||
+          parsed.data.AccountSid.toLowerCase() !== context.config.TWILIO_ACCOUNT_SID?.toLowerCase()
+        ) {
+          throw httpError(400, 'body: is not a Twilio inbound message of this account');
+        }
+        const keyword = smsKeywordOf(parsed.data.Body);
+        if (keyword !== null) {
+          const changed = await recordSmsKeyword(
+            context,
+            { phone: from, ...keyword, messageSid: parsed.data.MessageSid },
+            request.id,
+          );
+          // The number is patient data: the log says what changed, not for whom.
+          context.logger.info({ change: keyword.change, changed }, 'SMS consent reply received');
+        }
+        return reply.code(200).type('text/xml').send(EMPTY_TWIML);
       },
     );
   };

@@ -22,7 +22,7 @@ export function RouteElement({ route }: { route: AppRoute }) {
       <route.Page />
     </Suspense>
   );
-  if (route.public) return user === null ? page : <RedirectAfterSignIn />;
+  if (route.public) return user === null || route.evenWhenSignedIn ? page : <RedirectAfterSignIn />;
   if (user === null) return <RedirectToSignIn />;
   return (
     <AccessGuard rule={(caller) => canOpenRoute(caller, route)} deniedMessage={route.deniedMessage}>

@@ -10,6 +10,7 @@ import {
   canAccessSection,
   canCreatePatient,
   canEditPatients,
+  canMonitorNotifications,
   canOrderTests,
   type Caller,
   type Section,
@@ -26,6 +27,8 @@ export interface RouteAccess {
   section: Section | null;
   /** Public routes sit outside the authenticated layout; a signed-in user is sent on (to /dashboard). */
   public?: true;
+  /** A public route that a signed-in user opens too (an e-mailed link works whoever is signed in here). */
+  evenWhenSignedIn?: true;
   /** A further rule of @labline/contracts inside the section, for screens narrower than their section. */
   rule?: (caller: Caller) => boolean;
   /** The Access Denied text; the generic one when the spec gives none for the area. */
@@ -54,6 +57,7 @@ const cms = { section: 'cms', deniedMessage: ERRORS.noPermissionManageCmsFields 
 
 export const ROUTE_TABLE = [
   { path: '/login', title: 'Sign In', section: null, public: true },
+  { path: '/set-password', title: 'Set Password', section: null, public: true, evenWhenSignedIn: true },
 
   {
     path: '/dashboard',
@@ -113,7 +117,7 @@ export const ROUTE_TABLE = [
   { path: '/institutions/:id/edit', title: 'Edit Institution', section: null },
 
   { path: '/cms', title: 'CMS Management', ...cms },
-  { path: '/cms/cron-monitoring', title: 'Cron Job Monitoring', ...cms },
+  { path: '/cms/cron-monitoring', title: 'Cron Job Monitoring', ...cms, rule: canMonitorNotifications },
   { path: '/analytics', title: 'Analytics', section: 'analytics', deniedMessage: ERRORS.noPermissionViewAnalytics },
 
   { path: '/*', title: 'Page Not Found', section: null },

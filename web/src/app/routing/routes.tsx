@@ -14,10 +14,12 @@ const NotFoundPage = lazyPage(() => import('./NotFoundPage').then((m) => ({ defa
 
 const PAGES: Readonly<Record<RoutePath, AppRoute['Page']>> = {
   '/login': LoginPage,
+  // An e-mailed link's page, rarely opened: a chunk of its own, outside the sign-in page's budget.
+  '/set-password': lazyPage(() => import('../../features/auth/SetPasswordPage')),
 
   '/dashboard': NotAvailablePage,
   '/profile': ProfilePage,
-  '/contact': NotAvailablePage,
+  '/contact': lazyPage(() => import('../../features/contact/ContactPage')),
 
   '/patients': lazyPage(() => import('../../features/patients/PatientListPage')),
   '/patients/new': lazyPage(() =>
@@ -67,7 +69,7 @@ const PAGES: Readonly<Record<RoutePath, AppRoute['Page']>> = {
   ),
 
   '/cms': lazyPage(() => import('../../features/cms/CmsPage')),
-  '/cms/cron-monitoring': NotAvailablePage,
+  '/cms/cron-monitoring': lazyPage(() => import('../../features/monitoring/CronMonitoringPage')),
   '/analytics': NotAvailablePage,
 
   '/*': NotFoundPage,

@@ -1,7 +1,7 @@
 import { MonitorOutlined } from '@ant-design/icons';
-import { ERRORS, cmsTabsFor, type Caller, type CatalogueKind, type CmsTab } from '@labline/contracts';
+import { ERRORS, cmsTabsFor, type Caller, type CmsTab, type CmsTabKey } from '@labline/contracts';
 import { Button, Card, Skeleton, Tabs } from 'antd';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AccessGuard } from '../../app/session/AccessGuard';
 import { useCaller } from '../../app/session/useCaller';
@@ -12,42 +12,50 @@ import { CollectionDevicesTab } from './components/CollectionDevicesTab';
 
 /** The query parameter that names the open tab, so a tab can be linked to (`/cms?tab=markers`). */
 const TAB_PARAMETER = 'tab';
+/** Half antd's default space between tabs. */
+const TAB_GUTTER = 16;
 
-type CatalogueTab = CmsTab & { kind: CatalogueKind };
+/** The notifications service's tabs; each is a chunk of its own, loaded when first opened. */
+const NOTIFICATION_TABS: Partial<Record<CmsTabKey, LazyExoticComponent<ComponentType>>> = {
+  notification_logs: lazy(() => import('./notifications/NotificationLogsTab')),
+  reminder_configurations: lazy(() => import('./reminders/ReminderConfigsTab')),
+  test_notifications: lazy(() => import('./notifications/TestNotificationsTab')),
+};
 
 const LabsTab = lazy(() => import('./components/LabsTab'));
 
-function TabContent({ kind }: { kind: CatalogueKind }) {
-  if (kind === 'collection-devices') return <CollectionDevicesTab />;
-  if (kind === 'labs') {
-    return (
-      <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-        <LabsTab />
-      </Suspense>
-    );
+const lazyTab = (Tab: ComponentType) => (
+  <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+    <Tab />
+  </Suspense>
+);
+
+function TabContent({ tab }: { tab: CmsTab }) {
+  const { kind } = tab;
+  if (kind === null) {
+    const Tab = NOTIFICATION_TABS[tab.key];
+    return Tab === undefined ? null : lazyTab(Tab);
   }
+  if (kind === 'collection-devices') return <CollectionDevicesTab />;
+  if (kind === 'labs') return lazyTab(LabsTab);
   return <CatalogueList kind={kind} columns={lookupColumns(kind)} />;
 }
 
 /**
- * The tabs of the catalogue (clinical) the caller may manage, in order. Storage Locations (inventory) and
- * Notification Logs, Reminder Configurations and Test Notifications (notifications) belong to services not built
- * yet: those tabs join here when their services exist.
+ * The tabs the caller may use, in order: the catalogue's (clinical) and the notifications service's. Storage
+ * Locations belongs to inventory, a service not built yet: its tab joins here when the service exists.
  */
-const catalogueTabsFor = (caller: Caller): CatalogueTab[] =>
-  cmsTabsFor(caller).filter((tab): tab is CatalogueTab => tab.kind !== null);
+const shownTabsFor = (caller: Caller): CmsTab[] =>
+  cmsTabsFor(caller).filter((tab) => tab.kind !== null || NOTIFICATION_TABS[tab.key] !== undefined);
 
 /**
- * /cms (spec 3 §2 CMS management; the route is guarded by the cms section): the catalogue tabs the caller may
- * manage (cmsTabsFor of the contracts), the open one named in the address. A caller with the section but none of
+ * /cms (spec 3 §2 CMS management; the route is guarded by the cms section): the tabs the caller may use
+ * (cmsTabsFor of the contracts), the open one named in the address. A caller with the section but none of
  * its tabs (no cms sub-permission) is told they may not manage CMS fields.
  */
 export default function CmsPage() {
   return (
-    <AccessGuard
-      rule={(caller) => catalogueTabsFor(caller).length > 0}
-      deniedMessage={ERRORS.noPermissionManageCmsFields}
-    >
+    <AccessGuard rule={(caller) => shownTabsFor(caller).length > 0} deniedMessage={ERRORS.noPermissionManageCmsFields}>
       <CmsScreen />
     </AccessGuard>
   );
@@ -57,7 +65,7 @@ function CmsScreen() {
   const caller = useCaller();
   const navigate = useNavigate();
   const [query, setQuery] = useSearchParams();
-  const tabs = useMemo(() => catalogueTabsFor(caller), [caller]);
+  const tabs = useMemo(() => shownTabsFor(caller), [caller]);
   const active = tabs.find((tab) => tab.key === query.get(TAB_PARAMETER)) ?? tabs[0];
   if (active === undefined) return null;
 
@@ -75,8 +83,11 @@ function CmsScreen() {
       <Card>
         <Tabs
           activeKey={active.key}
+          // Eleven tabs for a super_admin: close enough together to fit beside the side navigation at 1440 px, where
+          // antd would otherwise fold the last ones into its "more" menu.
+          tabBarGutter={TAB_GUTTER}
           onChange={(key) => setQuery({ [TAB_PARAMETER]: key }, { replace: true })}
-          items={tabs.map((tab) => ({ key: tab.key, label: tab.label, children: <TabContent kind={tab.kind} /> }))}
+          items={tabs.map((tab) => ({ key: tab.key, label: tab.label, children: <TabContent tab={tab} /> }))}
         />
       </Card>
     </>

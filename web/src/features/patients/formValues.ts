@@ -1,5 +1,11 @@
 /** The patient form's values and their conversion from a loaded patient and to the request body. */
-import type { PATIENT_GENDERS, Patient, PatientBody } from '@labline/contracts';
+import {
+  DEFAULT_CONTACT_PREFERENCE,
+  type ContactPreference,
+  type PATIENT_GENDERS,
+  type Patient,
+  type PatientBody,
+} from '@labline/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
 
 export type PatientGender = (typeof PATIENT_GENDERS)[number];
@@ -22,6 +28,7 @@ export interface PatientFormValues {
   country: string;
   institution_ids: number[];
   clinician_id: number | null;
+  contact_preference: ContactPreference;
 }
 
 export const CALENDAR_DATE = 'YYYY-MM-DD';
@@ -45,6 +52,7 @@ export function emptyFormValues(institutionIds: number[], clinicianId: number | 
     country: '',
     institution_ids: institutionIds,
     clinician_id: clinicianId,
+    contact_preference: DEFAULT_CONTACT_PREFERENCE,
   };
 }
 
@@ -67,6 +75,7 @@ export function formValuesOf(patient: Patient): PatientFormValues {
     country: patient.country ?? '',
     institution_ids: patient.institution_ids.length > 0 ? patient.institution_ids : [patient.institution_id],
     clinician_id: patient.clinician_id,
+    contact_preference: patient.contact_preference,
   };
 }
 
@@ -90,5 +99,6 @@ export function patientBodyOf(values: PatientFormValues): PatientBody {
     country: values.country ?? '',
     institution_ids: values.institution_ids,
     clinician_id: values.clinician_id ?? null,
+    contact_preference: values.contact_preference ?? DEFAULT_CONTACT_PREFERENCE,
   };
 }

@@ -95,3 +95,8 @@ test('the request body sends the date as YYYY-MM-DD and empty fields as empty (n
   assert.equal(body.clinician_id, 9);
   assert.equal(patientBodyOf(emptyFormValues([4], null)).date_of_birth, null);
 });
+
+test("a new patient's contact preference starts as 'both' (the channels the details allow) and is sent as chosen", () => {
+  assert.equal(patientBodyOf(emptyFormValues([4], null)).contact_preference, 'both');
+  assert.equal(patientBodyOf({ ...emptyFormValues([4], null), contact_preference: 'sms' }).contact_preference, 'sms');
+});

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
-import { ERRORS, canChangeUserStatus, canManageUser, type User } from '@labline/contracts';
+import { ERRORS, canChangeUserStatus, canEmailUser, canManageUser, type User } from '@labline/contracts';
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useCaller } from '../../app/session/useCaller';
@@ -9,14 +9,15 @@ import { PageHeader } from '../../shared/PageHeader';
 import { useRouteId } from '../../shared/routeId';
 import { useUser, useUserCache } from './api';
 import { RoleTag } from './components/RoleTag';
+import { EmailCommunicationCard } from './components/EmailCommunicationCard';
 import { AccountHistoryCard, PersonalInfoCard, RoleAccessCard } from './components/UserDetailCards';
 import { UserStatusButton } from './components/UserStatusButton';
 
 const INACTIVE_BANNER = 'This user account has been deactivated and cannot log in to the system.';
 
 /**
- * /users/{id} (spec 3 §2). The Email communication card waits for the notifications service: until it
- * exists the card is absent rather than offering actions that do nothing (issue 4).
+ * /users/{id} (spec 3 §2): personal information, role and access, the Email communication card (for those who may
+ * e-mail this user: contracts' canEmailUser), account history.
  */
 export default function UserDetailPage() {
   const caller = useCaller();
@@ -85,7 +86,10 @@ export default function UserDetailPage() {
             </Flex>
           </Col>
           <Col xs={24} xl={12}>
-            <RoleAccessCard user={user} />
+            <Flex vertical gap={24}>
+              <RoleAccessCard user={user} />
+              {canEmailUser(caller, user) && <EmailCommunicationCard user={user} />}
+            </Flex>
           </Col>
         </Row>
       </Flex>

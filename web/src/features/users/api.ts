@@ -1,5 +1,8 @@
 import {
+  ACCOUNT_EMAIL_TEXTS,
   ERRORS,
+  type accountEmailResponseSchema,
+  type AccountEmailBody,
   type userListResponseSchema,
   type userResponseSchema,
   type CreateUserBody,
@@ -94,4 +97,14 @@ export async function setUserActive(id: number, active: boolean): Promise<User> 
     },
   );
   return user;
+}
+
+/** The Email communication card's calls (spec 3 §7): answers the success text; fails with the `error` field's. */
+export async function sendAccountEmail(id: number, body: AccountEmailBody): Promise<string> {
+  const { message } = await apiRequest<ResponseOf<typeof accountEmailResponseSchema>>(`${USERS_PATH}/${id}/emails`, {
+    method: 'POST',
+    body,
+    defaultError: ACCOUNT_EMAIL_TEXTS.failedToSend,
+  });
+  return message;
 }

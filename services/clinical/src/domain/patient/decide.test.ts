@@ -72,6 +72,7 @@ const registered: PatientSnapshot = {
   medical_record_number: 'MRN-1-000042',
   institution_ids: [NORTHWIND],
   clinician_id: 3,
+  contact_preference: 'both',
 };
 
 const register = (caller: Caller, input: Partial<PatientInput> = {}, given: PatientFacts = facts) => ({
@@ -156,6 +157,17 @@ describe('patient decider: registration', () => {
       .then([{ type: 'PatientRegistered', data: { ...registered, clinician_id: null } }]);
   });
 
+  it("records the contact preference chosen, and 'both' (as the details allow) when the form has none", () => {
+    spec
+      .given([])
+      .when(register(admin, { contact_preference: 'sms' }))
+      .then([{ type: 'PatientRegistered', data: { ...registered, contact_preference: 'sms' } }]);
+    spec
+      .given([])
+      .when(register(admin, { contact_preference: undefined }))
+      .then([{ type: 'PatientRegistered', data: registered }]);
+  });
+
   it('refuses registering the same patient twice', () => {
     spec
       .given([{ type: 'PatientRegistered', data: registered }])
@@ -183,6 +195,18 @@ describe('patient decider: edit and delete', () => {
 
   it('keeps the record number when the form leaves it empty, and records nothing for an unchanged form', () => {
     spec.given(history).when(update(admin)).then([]);
+  });
+
+  it('changes the contact preference, and keeps it when the form leaves it out', () => {
+    const emailOnly = { ...registered, contact_preference: 'email' as const };
+    spec
+      .given(history)
+      .when(update(admin, { contact_preference: 'email' }))
+      .then([{ type: 'PatientUpdated', data: emailOnly }]);
+    spec
+      .given([...history, { type: 'PatientUpdated' as const, data: emailOnly }])
+      .when(update(admin, { contact_preference: undefined }))
+      .then([]);
   });
 
   it('answers 404 outside the caller scope and 403 to roles that only read', () => {

@@ -4,9 +4,11 @@ import {
   canEditPatient,
   canFilePatientUnder,
   canReadPatient,
+  DEFAULT_CONTACT_PREFERENCE,
   ERRORS,
   PATIENT_FIELD_ERRORS,
   type Caller,
+  type ContactPreference,
   type PatientAccessFacts,
   type PatientInput,
   type PatientSnapshot,
@@ -83,15 +85,22 @@ function snapshotOf(
   patientId: number,
   input: PatientInput,
   placement: ReturnType<typeof assignment>,
-  medicalRecordNumber: string,
+  kept: { medicalRecordNumber: string; contactPreference: ContactPreference },
 ): PatientSnapshot {
-  const { institution_ids: _ids, clinician_id: _clinician, medical_record_number: _mrn, ...demographics } = input;
+  const {
+    institution_ids: _ids,
+    clinician_id: _clinician,
+    medical_record_number: _mrn,
+    contact_preference: _preference,
+    ...demographics
+  } = input;
   return {
     patientId,
     ...demographics,
-    medical_record_number: medicalRecordNumber,
+    medical_record_number: kept.medicalRecordNumber,
     institution_ids: placement.institutionIds,
     clinician_id: placement.clinicianId,
+    contact_preference: kept.contactPreference,
   };
 }
 
@@ -120,16 +129,21 @@ export function decidePatient(command: PatientCommand, state: PatientState): Pat
         throw new RuleViolation('conflict', `Patient ${patientId} is already registered`);
       }
       const placement = assignment(input, caller, facts);
-      const recordNumber = input.medical_record_number ?? generatedMedicalRecordNumber(placement.primary, patientId);
-      return [{ type: 'PatientRegistered', data: snapshotOf(patientId, input, placement, recordNumber) }];
+      const kept = {
+        medicalRecordNumber: input.medical_record_number ?? generatedMedicalRecordNumber(placement.primary, patientId),
+        contactPreference: input.contact_preference ?? DEFAULT_CONTACT_PREFERENCE,
+      };
+      return [{ type: 'PatientRegistered', data: snapshotOf(patientId, input, placement, kept) }];
     }
     case 'UpdatePatient': {
       const { patientId, input, caller, facts } = command.data;
       const current = changeablePatient(state, caller, canEditPatient);
       const placement = assignment(input, caller, facts, current.institution_ids);
-      // Left empty on edit, the record number stays what it was.
-      const recordNumber = input.medical_record_number ?? current.medical_record_number;
-      const next = snapshotOf(patientId, input, placement, recordNumber);
+      // Left empty on edit, the record number stays what it was; so does a contact preference the form leaves out.
+      const next = snapshotOf(patientId, input, placement, {
+        medicalRecordNumber: input.medical_record_number ?? current.medical_record_number,
+        contactPreference: input.contact_preference ?? current.contact_preference,
+      });
       // Saving an unchanged form records nothing.
       return sameSnapshot(current, next) ? [] : [{ type: 'PatientUpdated', data: next }];
     }

@@ -1,5 +1,6 @@
 import {
   NOTIFICATION_EVENT_SCHEMAS,
+  NOTIFICATION_MESSAGE_EVENT_SCHEMAS,
   parseEventData,
   type DeliveryStatus,
   type EventEnvelope,
@@ -32,6 +33,11 @@ function deliveryStateOf(event: EventEnvelope): DeliveryState | null {
       // A failed attempt that will be retried leaves the message pending, with the reason so far.
       const status = event.type === 'NotificationFailed' ? 'failed' : 'pending';
       return { notificationId: data.notificationId, status, errorMessage: data.error_message, sentAt: null };
+    }
+    case 'NotificationSkipped': {
+      // Not sent on purpose (the patient's contact preference, an SMS opt-out): the reason shows as its error.
+      const data = parseEventData(NOTIFICATION_EVENT_SCHEMAS, 'NotificationSkipped', event.data);
+      return { notificationId: data.notificationId, status: 'skipped', errorMessage: data.reason, sentAt: null };
     }
     default:
       return null;
@@ -102,7 +108,7 @@ export const notificationLogsProjection: CrossServiceProjection = {
   name: 'notification-logs',
   version: 1,
   subjects: ['lab.notifications.notification.>'],
-  handles: Object.keys(NOTIFICATION_EVENT_SCHEMAS),
+  handles: Object.keys(NOTIFICATION_MESSAGE_EVENT_SCHEMAS),
   tables: ['notification_logs'],
   apply: applyNotificationEvent,
 };

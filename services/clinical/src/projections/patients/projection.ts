@@ -17,13 +17,14 @@ async function applyPatientEvent(db: CommonQueryMethods, event: EventEnvelope): 
       const written = await db.query(sql.unsafe`
         INSERT INTO patients (id, first_name, last_name, date_of_birth, gender, phone, email, insurance_number,
                               nhs_number, street_address_1, street_address_2, city, state, postal_code, country,
-                              medical_record_number, institution_id, institution_ids, clinician_id, version,
-                              created_at, updated_at)
+                              medical_record_number, institution_id, institution_ids, clinician_id,
+                              contact_preference, version, created_at, updated_at)
         VALUES (${data.patientId}, ${data.first_name}, ${data.last_name}, ${data.date_of_birth}::date, ${data.gender},
                 ${data.phone}, ${data.email}, ${data.insurance_number}, ${data.nhs_number}, ${data.street_address_1},
                 ${data.street_address_2}, ${data.city}, ${data.state}, ${data.postal_code}, ${data.country},
                 ${data.medical_record_number}, ${data.institution_ids[0]!},
-                ${sql.array(data.institution_ids, 'int4')}, ${data.clinician_id}, ${event.version},
+                ${sql.array(data.institution_ids, 'int4')}, ${data.clinician_id}, ${data.contact_preference},
+                ${event.version},
                 ${event.occurredAt}::timestamptz, ${event.occurredAt}::timestamptz)
         ON CONFLICT (id) DO UPDATE SET
           first_name = excluded.first_name, last_name = excluded.last_name, date_of_birth = excluded.date_of_birth,
@@ -33,7 +34,8 @@ async function applyPatientEvent(db: CommonQueryMethods, event: EventEnvelope): 
           city = excluded.city, state = excluded.state, postal_code = excluded.postal_code,
           country = excluded.country, medical_record_number = excluded.medical_record_number,
           institution_id = excluded.institution_id, institution_ids = excluded.institution_ids,
-          clinician_id = excluded.clinician_id, version = excluded.version, updated_at = excluded.updated_at
+          clinician_id = excluded.clinician_id, contact_preference = excluded.contact_preference,
+          version = excluded.version, updated_at = excluded.updated_at
         WHERE patients.version < excluded.version`);
       if (written.rowCount === 0) return;
       await db.query(sql.unsafe`DELETE FROM patient_record_numbers WHERE patient_id = ${data.patientId}`);

@@ -35,7 +35,7 @@ const PATIENT_COLUMNS = sql.fragment`
   ARRAY(SELECT n.name FROM unnest(p.institution_ids) WITH ORDINALITY AS member(id, position)
         JOIN institutions n ON n.id = member.id ORDER BY member.position) AS institution_names,
   p.clinician_id, c.first_name AS clinician_first_name, c.last_name AS clinician_last_name,
-  p.created_at, p.updated_at`;
+  p.contact_preference, p.created_at, p.updated_at`;
 
 const DIRECTORY_JOINS = sql.fragment`
   LEFT JOIN institutions i ON i.id = p.institution_id

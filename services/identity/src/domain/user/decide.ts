@@ -1,4 +1,10 @@
-import { ERRORS, type IdentityEventData, type SessionEndReason } from '@labline/contracts';
+import {
+  ACCOUNT_EMAIL_TEXTS,
+  ERRORS,
+  type IdentityEventData,
+  type PasswordTokenPurpose,
+  type SessionEndReason,
+} from '@labline/contracts';
 import type { Decider } from '@labline/eventstore';
 import { RuleViolation } from '@labline/eventstore';
 import type { UserEvent } from './events';
@@ -41,6 +47,13 @@ export type AdministerUser = {
   };
 };
 export type SetUserActive = { type: 'SetUserActive'; data: { actorUserId: number | null; active: boolean } };
+/** A set-password link for the user (the Email communication card): only an active user gets one. */
+export type IssuePasswordToken = {
+  type: 'IssuePasswordToken';
+  data: { purpose: PasswordTokenPurpose; expiresAt: string };
+};
+/** The link's token set the password (its hash is written beside the events): every session ends. */
+export type SetPasswordWithToken = { type: 'SetPasswordWithToken'; data: { purpose: PasswordTokenPurpose } };
 
 export type UserCommand =
   | RegisterUser
@@ -50,7 +63,9 @@ export type UserCommand =
   | RefreshSession
   | EndSession
   | AdministerUser
-  | SetUserActive;
+  | SetUserActive
+  | IssuePasswordToken
+  | SetPasswordWithToken;
 
 type Registered = Extract<UserState, { status: 'registered' }>;
 
@@ -197,6 +212,19 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     }
     case 'SetUserActive':
       return statusChange(registered(state), command.data.active, command.data.actorUserId);
+    case 'IssuePasswordToken': {
+      const user = registered(state);
+      if (!user.isActive) throw new RuleViolation('conflict', ACCOUNT_EMAIL_TEXTS.inactiveUser);
+      return [{ type: 'PasswordTokenIssued', data: { userId: user.userId, ...command.data } }];
+    }
+    case 'SetPasswordWithToken': {
+      const user = active(state);
+      return [
+        { type: 'PasswordTokenUsed', data: { userId: user.userId, purpose: command.data.purpose } },
+        { type: 'UserPasswordChanged', data: { userId: user.userId, reason: 'password_reset' } },
+        ...endSessions(user, 'password_reset'),
+      ];
+    }
   }
 }
 

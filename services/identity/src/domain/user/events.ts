@@ -14,6 +14,8 @@ export type UserEvent = DomainEventOf<
   | 'SessionStarted'
   | 'SessionRefreshed'
   | 'SessionEnded'
+  | 'PasswordTokenIssued'
+  | 'PasswordTokenUsed'
 >;
 
 export const userStream = (userId: number) => streamName('user', userId);

@@ -89,6 +89,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, sessions: state.sessions.filter((session) => session.sessionId !== event.data.sessionId) };
     case 'UserPasswordChanged':
     case 'UserLoggedIn':
+    case 'PasswordTokenIssued':
+    case 'PasswordTokenUsed':
       return state;
   }
 }

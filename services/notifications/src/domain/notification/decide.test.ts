@@ -98,6 +98,18 @@ describe('a notification', () => {
     spec.given([requested, sent]).when(report('queued')).thenNothingHappened();
   });
 
+  it('is requested and skipped at once when consent excludes it, and a skipped message never moves on', () => {
+    const reason = 'The number opted out of SMS (STOP)';
+    const skipped: NotificationEvent = { type: 'NotificationSkipped', data: { notificationId, reason } };
+    spec.given([]).when({ type: 'RequestNotification', data: request, skipReason: reason }).then([requested, skipped]);
+    spec
+      .given([requested, skipped])
+      .when({ type: 'RecordSent', data: { notificationId, attempt: 1, providerMessageId: SID } })
+      .thenNothingHappened();
+    spec.given([requested, skipped]).when(failure(1, null)).thenNothingHappened();
+    spec.given([requested, skipped]).when(report('delivered')).thenNothingHappened();
+  });
+
   it('is not found before it is requested', () => {
     spec.given([]).when(report('delivered')).thenThrows(RuleViolation);
   });

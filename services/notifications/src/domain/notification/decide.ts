@@ -7,7 +7,8 @@ import { evolveNotification, initialNotificationState, type NotificationState } 
 export type ProviderStatus = 'accepted' | 'queued' | 'sending' | 'sent' | 'delivered' | 'undelivered' | 'failed';
 
 export type NotificationCommand =
-  | { type: 'RequestNotification'; data: NotificationRequested }
+  /** With a skip reason, the message is recorded as skipped at once and never sent. */
+  | { type: 'RequestNotification'; data: NotificationRequested; skipReason?: string | null }
   /** The provider took the message on this attempt. */
   | { type: 'RecordSent'; data: { notificationId: number; attempt: number; providerMessageId: string | null } }
   /**
@@ -62,13 +63,17 @@ function decideProviderStatus(
 }
 
 /**
- * A message's rules: requested once; each attempt's outcome recorded once, in order (a repeated or stale report
- * changes nothing); sent → delivered or failed by the provider's reports; an ended message stays ended.
+ * A message's rules: requested once (and skipped with it when it must not be sent); each attempt's outcome
+ * recorded once, in order (a repeated or stale report changes nothing); sent → delivered or failed by the
+ * provider's reports; an ended (or skipped) message stays ended.
  */
 export function decideNotification(command: NotificationCommand, state: NotificationState): NotificationEvent[] {
   if (command.type === 'RequestNotification') {
     if (state.status !== 'absent') throw new RuleViolation('conflict', 'The notification was already requested');
-    return [{ type: 'NotificationRequested', data: command.data }];
+    const requested: NotificationEvent = { type: 'NotificationRequested', data: command.data };
+    if (!command.skipReason) return [requested];
+    const { notificationId } = command.data;
+    return [requested, { type: 'NotificationSkipped', data: { notificationId, reason: command.skipReason } }];
   }
   if (state.status === 'absent') throw new RuleViolation('not_found', 'Notification not found');
   const { data } = command;

@@ -20,6 +20,8 @@ export function evolveNotification(state: NotificationState, event: Notification
         status: 'delivered',
         providerMessageId: event.data.provider_message_id ?? state.providerMessageId,
       };
+    case 'NotificationSkipped':
+      return { ...state, status: 'skipped' };
     case 'NotificationFailed':
       return {
         status: 'failed',

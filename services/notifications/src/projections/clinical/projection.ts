@@ -8,12 +8,12 @@ async function applyPatientEvent(db: CommonQueryMethods, event: EventEnvelope): 
     case 'PatientUpdated': {
       const data = parseEventData(CLINICAL_EVENT_SCHEMAS, event.type, event.data);
       await db.query(sql.unsafe`
-        INSERT INTO patients (id, first_name, last_name, email, phone, institution_ids, version)
+        INSERT INTO patients (id, first_name, last_name, email, phone, institution_ids, contact_preference, version)
         VALUES (${data.patientId}, ${data.first_name}, ${data.last_name}, ${data.email}, ${data.phone},
-                ${sql.array(data.institution_ids, 'int4')}, ${event.version})
+                ${sql.array(data.institution_ids, 'int4')}, ${data.contact_preference}, ${event.version})
         ON CONFLICT (id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name,
           email = excluded.email, phone = excluded.phone, institution_ids = excluded.institution_ids,
-          version = excluded.version
+          contact_preference = excluded.contact_preference, version = excluded.version
         WHERE patients.version < excluded.version`);
       return;
     }
@@ -69,7 +69,7 @@ async function applyTestRequestEvent(db: CommonQueryMethods, event: EventEnvelop
 }
 
 /**
- * Patients' names and contact details and their test requests, as clinical's events describe them: whom a
+ * Patients' names, contact details and contact preference and their test requests, as clinical's events describe them: whom a
  * reaction writes to, about what. Kept by the durable consumer `notifications-clinical-directory`, which also
  * reads every test request event the reactions read, so its checkpoint tells them when it has caught up.
  */

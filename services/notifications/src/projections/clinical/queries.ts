@@ -1,3 +1,4 @@
+import { CONTACT_PREFERENCES } from '@labline/contracts';
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 
@@ -11,6 +12,8 @@ const recipientSchema = z.object({
   last_name: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
+  /** Null when the patient is unknown to the directory (as its other fields). */
+  contact_preference: z.enum(CONTACT_PREFERENCES).nullable(),
   patient_deleted: z.boolean().nullable(),
 });
 export type TestRequestRecipient = z.infer<typeof recipientSchema>;
@@ -22,7 +25,8 @@ export async function testRequestRecipient(
 ): Promise<TestRequestRecipient | null> {
   return db.maybeOne(sql.type(recipientSchema)`
     SELECT t.id AS test_request_id, t.test_name, t.institution_id, i.name AS institution_name,
-           t.patient_id, p.first_name, p.last_name, p.email, p.phone, p.deleted AS patient_deleted
+           t.patient_id, p.first_name, p.last_name, p.email, p.phone, p.contact_preference,
+           p.deleted AS patient_deleted
     FROM test_requests t
     LEFT JOIN patients p ON p.id = t.patient_id
     LEFT JOIN institutions i ON i.id = t.institution_id

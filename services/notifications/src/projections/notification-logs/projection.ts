@@ -1,4 +1,9 @@
-import { NOTIFICATION_EVENT_SCHEMAS, parseEventData, type EventEnvelope } from '@labline/contracts';
+import {
+  NOTIFICATION_EVENT_SCHEMAS,
+  NOTIFICATION_MESSAGE_EVENT_SCHEMAS,
+  parseEventData,
+  type EventEnvelope,
+} from '@labline/contracts';
 import type { Projection } from '@labline/service-kit';
 import { sql, type CommonQueryMethods } from 'slonik';
 
@@ -53,6 +58,16 @@ async function applyNotificationEvent(db: CommonQueryMethods, event: EventEnvelo
         WHERE id = ${data.notificationId} AND version < ${event.version}`);
       return;
     }
+    case 'NotificationSkipped': {
+      // In the request's own append: the worker never sees the message pending.
+      const data = parseEventData(NOTIFICATION_EVENT_SCHEMAS, 'NotificationSkipped', event.data);
+      await db.query(sql.unsafe`
+        UPDATE notification_logs
+        SET delivery_status = 'skipped', error_message = ${data.reason}, next_attempt_at = NULL,
+            updated_at = ${at}::timestamptz, version = ${event.version}
+        WHERE id = ${data.notificationId} AND version < ${event.version}`);
+      return;
+    }
     case 'NotificationFailed': {
       const data = parseEventData(NOTIFICATION_EVENT_SCHEMAS, 'NotificationFailed', event.data);
       await db.query(sql.unsafe`
@@ -71,7 +86,7 @@ async function applyNotificationEvent(db: CommonQueryMethods, event: EventEnvelo
 export const notificationLogsProjection: Projection = {
   name: 'notification-logs',
   version: 1,
-  handles: Object.keys(NOTIFICATION_EVENT_SCHEMAS),
+  handles: Object.keys(NOTIFICATION_MESSAGE_EVENT_SCHEMAS),
   tables: ['notification_logs'],
   apply: applyNotificationEvent,
 };

@@ -75,7 +75,10 @@ export async function notificationLog(
     SELECT ${LOG_COLUMNS} FROM ${LOG_SOURCE} WHERE l.id = ${id} AND ${scopeCondition(scope)}`);
 }
 
-/** GET /cms/notification-stats: the four cards of spec 3 §2 over the logs the caller may read. */
+/**
+ * GET /cms/notification-stats: the four cards of spec 3 §2 over the logs the caller may read. Total counts every
+ * entry, as the unfiltered log does; Email Sent and SMS Sent leave out the skipped ones, which nobody sent.
+ */
 export async function notificationStats(
   db: CommonQueryMethods,
   scope: NotificationLogScope,
@@ -92,8 +95,10 @@ export async function notificationStats(
            count(*) FILTER (
              WHERE l.delivery_status = ANY(${sql.array([...SUCCESSFUL_DELIVERY_STATUSES], 'text')}))::int
              AS successful_notifications,
-           count(*) FILTER (WHERE l.notification_type = 'email')::int AS email_notifications,
-           count(*) FILTER (WHERE l.notification_type = 'sms')::int AS sms_notifications
+           count(*) FILTER (WHERE l.notification_type = 'email' AND l.delivery_status <> 'skipped')::int
+             AS email_notifications,
+           count(*) FILTER (WHERE l.notification_type = 'sms' AND l.delivery_status <> 'skipped')::int
+             AS sms_notifications
     FROM notification_logs l
     WHERE ${scopeCondition(scope)}`);
 }

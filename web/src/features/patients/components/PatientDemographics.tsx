@@ -1,4 +1,4 @@
-import type { PatientDetail } from '@labline/contracts';
+import { CONTACT_PREFERENCE_LABELS, type PatientDetail } from '@labline/contracts';
 import { Card, Col, Descriptions, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../shared/formatDate';
@@ -48,6 +48,11 @@ export function PatientDemographics({ patient }: { patient: PatientDetail }) {
               )}
             </Descriptions.Item>
             <Descriptions.Item label="Email">{orNone(patient.email)}</Descriptions.Item>
+            <Descriptions.Item label="Contact Preference">
+              <span data-testid="patient-contact-preference">
+                {CONTACT_PREFERENCE_LABELS[patient.contact_preference]}
+              </span>
+            </Descriptions.Item>
             <Descriptions.Item label="Institution">{orNone(institutions)}</Descriptions.Item>
             <Descriptions.Item label="Clinician">
               {/* A flex item of the description: without min-width 0 a long name would widen it past the card. */}

@@ -1,4 +1,6 @@
 import {
+  CONTACT_PREFERENCE_LABELS,
+  CONTACT_PREFERENCES,
   EARLIEST_DATE_OF_BIRTH,
   ERRORS,
   FIELD_LIMITS,
@@ -6,7 +8,7 @@ import {
   type Patient,
   type SessionUser,
 } from '@labline/contracts';
-import { Alert, Card, Col, Flex, Form, Input, Row, Select } from 'antd';
+import { Alert, Card, Col, Flex, Form, Input, Radio, Row, Select } from 'antd';
 import { DateField } from '../../../shared/DateField';
 import { FormActions } from '../../../shared/FormActions';
 import { PersonFields } from '../../../shared/PersonFields';
@@ -28,6 +30,10 @@ interface PatientFormProps {
 }
 
 const GENDER_OPTIONS = PATIENT_GENDERS.map((gender) => ({ value: gender, label: gender }));
+const CONTACT_PREFERENCE_OPTIONS = CONTACT_PREFERENCES.map((preference) => ({
+  value: preference,
+  label: CONTACT_PREFERENCE_LABELS[preference],
+}));
 const NO_IDS: number[] = [];
 const NO_LOCKED: readonly LockedInstitution[] = [];
 const NAME_FIELDS = ['first_name', 'last_name'] as const;
@@ -99,6 +105,15 @@ export function PatientForm({
         <Card title="Contact and Insurance">
           <Row gutter={16}>
             <PersonFields fields={CONTACT_FIELDS} messages={PERSON_MESSAGES} />
+            <Col xs={24}>
+              <Form.Item
+                label="Contact Preference"
+                name="contact_preference"
+                extra="The messages the patient agrees to receive (reminders, cancellations), sent to the contact details above."
+              >
+                <Radio.Group options={CONTACT_PREFERENCE_OPTIONS} />
+              </Form.Item>
+            </Col>
             <Col xs={24} md={12}>
               <Form.Item label="Insurance Number" name="insurance_number">
                 <Input maxLength={FIELD_LIMITS.insuranceNumber} />

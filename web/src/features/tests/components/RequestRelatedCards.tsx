@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { formatFulfillmentId, formatResultId, type TestRequestDetail } from '@labline/contracts';
-import { Alert, Button, Card, Empty, Table, type TableProps } from 'antd';
+import { formatFulfillmentId, formatResultId, type DeliveryStatus, type TestRequestDetail } from '@labline/contracts';
+import { Alert, Button, Card, Empty, Table, Tag, type TableProps } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { columnsWidth } from '../../../shared/columnsWidth';
 import { EllipsisText } from '../../../shared/EllipsisText';
@@ -130,6 +130,19 @@ export function FulfillmentCard({ request }: { request: TestRequestDetail }) {
   );
 }
 
+/**
+ * A message's delivery status as the CMS notification log colours it: on its way gold, taken by the provider
+ * blue, delivered green, failed red, skipped (not sent: the patient's contact preference or an SMS opt-out)
+ * neutral, its reason in the Error column.
+ */
+const DELIVERY_STATUS_COLOURS: Readonly<Record<DeliveryStatus, string>> = {
+  pending: 'gold',
+  sent: 'blue',
+  delivered: 'green',
+  failed: 'red',
+  skipped: 'default',
+};
+
 const NOTIFICATION_COLUMNS: TableProps<NotificationLog>['columns'] = [
   { title: 'Sent', key: 'sent', width: 160, render: (_, log) => dateCell(log.sent_at) },
   { title: 'Type', key: 'type', width: 160, render: (_, log) => valueLabel(log.message_type) },
@@ -140,8 +153,15 @@ const NOTIFICATION_COLUMNS: TableProps<NotificationLog>['columns'] = [
     width: 200,
     render: (_, log) => nameCell(log.recipient_email ?? log.recipient_phone ?? valueLabel(log.recipient_type)),
   },
-  { title: 'Status', key: 'status', width: 110, render: (_, log) => valueLabel(log.delivery_status) },
-  // Why it failed, or why its last attempt did while it is retried.
+  {
+    title: 'Status',
+    key: 'status',
+    width: 110,
+    render: (_, log) => (
+      <Tag color={DELIVERY_STATUS_COLOURS[log.delivery_status]}>{valueLabel(log.delivery_status)}</Tag>
+    ),
+  },
+  // Why it failed (or was skipped), or why its last attempt did while it is retried.
   { title: 'Error', key: 'error', width: 220, render: (_, log) => nameCell(log.error_message) },
   {
     title: 'Triggered By',

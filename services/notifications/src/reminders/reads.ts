@@ -1,0 +1,96 @@
+/**
+ * Reminders' reads bound to their caller (like src/reads.ts): the configurations (global, the same for every
+ * reader) and the monitoring page's scheduled jobs and upcoming reminders, within the caller's institutions
+ * (super_admin: all).
+ */
+import {
+  notificationLogScope,
+  SCHEDULER_ACTIVE_JOBS_LIMIT,
+  SEVEN_DAY_REMINDER,
+  THREE_HOUR_REMINDER,
+  type Caller,
+  type ReminderConfig,
+  type SchedulerStatus,
+  type UpcomingReminder,
+  type UpcomingReminderCell,
+} from '@labline/contracts';
+import type { CommonQueryMethods } from 'slonik';
+import {
+  reminderConfigByType,
+  reminderConfigs,
+  scheduledJobs,
+  upcomingRequests,
+  type UpcomingRow,
+} from './projections/queries';
+import { desiredReminder } from './reminder/decide';
+
+export interface ReminderReads {
+  configs(): Promise<ReminderConfig[]>;
+  /** A configuration by its type, or null (unknown or deleted). */
+  config(reminderType: string): Promise<ReminderConfig | null>;
+  scheduledJobs(): Promise<Pick<SchedulerStatus, 'totalJobs' | 'activeJobs'>>;
+  /** The open requests expected within `days` of `now`, with their 7-day and 3-hour reminders. */
+  upcoming(days: number, now: number): Promise<UpcomingReminder[]>;
+}
+
+const MINUTE_MS = 60_000;
+
+/** A cell as the plan has it, or, where nothing was planned yet, as the planner will plan it. */
+export function reminderCell(
+  planned: UpcomingRow['seven_days'],
+  config: ReminderConfig | null,
+  row: Pick<UpcomingRow, 'status' | 'archived' | 'expected_test_datetime'>,
+  now: number,
+): UpcomingReminderCell {
+  let status: UpcomingReminderCell['status'];
+  let scheduledFor: string | null;
+  if (planned) {
+    ({ status, scheduled_for: scheduledFor } = planned);
+  } else if (config === null || !config.is_active) {
+    [status, scheduledFor] = ['not_configured', null];
+  } else {
+    const desired = desiredReminder(row, config);
+    scheduledFor = desired.kind === 'due' ? desired.scheduledFor : null;
+    status = scheduledFor !== null && Date.parse(scheduledFor) > now ? 'scheduled' : 'too_late';
+  }
+  const willSend = status === 'scheduled' && scheduledFor !== null && Date.parse(scheduledFor) > now;
+  return {
+    status,
+    willSend,
+    timeUntilSend: willSend ? Math.ceil((Date.parse(scheduledFor!) - now) / MINUTE_MS) : null,
+    scheduledFor,
+  };
+}
+
+export function reminderReads(db: CommonQueryMethods, caller: Caller): ReminderReads {
+  const scope = notificationLogScope(caller);
+  return {
+    configs: () => reminderConfigs(db),
+    config: (reminderType) => reminderConfigByType(db, reminderType),
+    async scheduledJobs() {
+      const { total, jobs } = await scheduledJobs(db, scope, SCHEDULER_ACTIVE_JOBS_LIMIT);
+      return { totalJobs: total, activeJobs: jobs };
+    },
+    async upcoming(days, now) {
+      const to = new Date(now + days * 24 * 60 * MINUTE_MS).toISOString();
+      const [rows, sevenDays, threeHours] = await Promise.all([
+        upcomingRequests(db, scope, new Date(now).toISOString(), to),
+        reminderConfigByType(db, SEVEN_DAY_REMINDER),
+        reminderConfigByType(db, THREE_HOUR_REMINDER),
+      ]);
+      return rows.map((row) => ({
+        testRequestId: row.test_request_id,
+        testName: row.test_name,
+        institutionName: row.institution_name,
+        patientName: [row.first_name, row.last_name].filter(Boolean).join(' ') || null,
+        patientEmail: row.email,
+        patientPhone: row.phone,
+        expectedTestDatetime: row.expected_test_datetime,
+        reminders: {
+          sevenDays: reminderCell(row.seven_days, sevenDays, row, now),
+          threeHours: reminderCell(row.three_hours, threeHours, row, now),
+        },
+      }));
+    },
+  };
+}
