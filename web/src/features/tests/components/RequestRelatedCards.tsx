@@ -14,8 +14,11 @@ type NotificationLog = TestRequestDetail['notification_logs'][number];
 
 const nameCell = (name: string | null) => (name === null ? '—' : <EllipsisText>{name}</EllipsisText>);
 const dateCell = (at: string | null) => (at === null ? '—' : formatDateTime(at));
-/** A request's related lists are short; a long one pages rather than stretching the page. */
-const DETAIL_PAGINATION = { pageSize: 10, hideOnSinglePage: true } as const;
+/**
+ * A request's related lists are short; a long one pages rather than stretching the page. One page has no pager at
+ * all: antd would still render its (hidden) Pagination, whose code loads on first render (web/build).
+ */
+const DETAIL_PAGINATION = { pageSize: 10 } as const;
 
 interface RelatedTableProps<T> {
   columns: TableProps<T>['columns'];
@@ -31,7 +34,7 @@ function RelatedTable<T extends object>({ columns, rows, rowKey, emptyText }: Re
       rowKey={rowKey}
       columns={columns}
       dataSource={[...rows]}
-      pagination={DETAIL_PAGINATION}
+      pagination={rows.length > DETAIL_PAGINATION.pageSize ? DETAIL_PAGINATION : false}
       tableLayout="fixed"
       scroll={{ x: columnsWidth(columns) }}
       size="small"
