@@ -181,6 +181,9 @@ export const reminderTimingText = (timeValue: number, timeUnit: ReminderTimeUnit
  *   deleted or deactivated before the reminder's time.
  * - not_configured: no active configuration of that type (the monitoring page's cell for a type that does
  *   not exist or is inactive, where nothing was ever planned).
+ * - pending_plan: an active configuration calls for the reminder but the scheduler has not planned it yet (no
+ *   plan, no job): the monitoring page's cell, never stored. The planner follows clinical's events within
+ *   moments; a cell that stays so says the scheduler is not running or failing. Nothing is sent as such.
  */
 export const SCHEDULED_REMINDER_STATUSES = [
   'scheduled',
@@ -189,6 +192,7 @@ export const SCHEDULED_REMINDER_STATUSES = [
   'too_late',
   'cancelled',
   'not_configured',
+  'pending_plan',
 ] as const;
 export type ScheduledReminderStatus = (typeof SCHEDULED_REMINDER_STATUSES)[number];
 

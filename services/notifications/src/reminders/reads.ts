@@ -35,31 +35,28 @@ export interface ReminderReads {
 
 const MINUTE_MS = 60_000;
 
-/** A cell as the plan has it, or, where nothing was planned yet, as the planner will plan it. */
+/**
+ * A cell as the plan has it: "scheduled" only when a plan with its job exists. Where nothing was planned yet, not
+ * configured without an active configuration, otherwise pending the planner, with the time it is due at.
+ */
 export function reminderCell(
   planned: UpcomingRow['seven_days'],
   config: ReminderConfig | null,
   row: Pick<UpcomingRow, 'status' | 'archived' | 'expected_test_datetime'>,
   now: number,
 ): UpcomingReminderCell {
-  let status: UpcomingReminderCell['status'];
-  let scheduledFor: string | null;
   if (planned) {
-    ({ status, scheduled_for: scheduledFor } = planned);
-  } else if (config === null || !config.is_active) {
-    [status, scheduledFor] = ['not_configured', null];
-  } else {
-    const desired = desiredReminder(row, config);
-    scheduledFor = desired.kind === 'due' ? desired.scheduledFor : null;
-    status = scheduledFor !== null && Date.parse(scheduledFor) > now ? 'scheduled' : 'too_late';
+    const { status, scheduled_for: scheduledFor } = planned;
+    const willSend = status === 'scheduled' && Date.parse(scheduledFor) > now;
+    const timeUntilSend = willSend ? Math.ceil((Date.parse(scheduledFor) - now) / MINUTE_MS) : null;
+    return { status, willSend, timeUntilSend, scheduledFor };
   }
-  const willSend = status === 'scheduled' && scheduledFor !== null && Date.parse(scheduledFor) > now;
-  return {
-    status,
-    willSend,
-    timeUntilSend: willSend ? Math.ceil((Date.parse(scheduledFor!) - now) / MINUTE_MS) : null,
-    scheduledFor,
-  };
+  if (config === null || !config.is_active) {
+    return { status: 'not_configured', willSend: false, timeUntilSend: null, scheduledFor: null };
+  }
+  const desired = desiredReminder(row, config);
+  const scheduledFor = desired.kind === 'due' ? desired.scheduledFor : null;
+  return { status: 'pending_plan', willSend: false, timeUntilSend: null, scheduledFor };
 }
 
 export function reminderReads(db: CommonQueryMethods, caller: Caller): ReminderReads {

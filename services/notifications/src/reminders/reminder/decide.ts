@@ -31,7 +31,7 @@ export const reminderStream = (testRequestId: number, reminderType: string) =>
 export type ReminderState =
   | { status: 'absent' }
   | {
-      status: Exclude<ScheduledReminderStatus, 'not_configured'>;
+      status: Exclude<ScheduledReminderStatus, 'not_configured' | 'pending_plan'>;
       scheduledFor: string;
       /** The job that sends it while it is scheduled. */
       jobId: string | null;
