@@ -4,6 +4,7 @@
  * (`web/e2e/*.e2e.ts`, the whole system in headless Chromium). `npm test` runs all three with coverage;
  * `npm run test:unit|test:int|test:e2e` one of them; `npm run test:watch` the unit tests in watch mode.
  */
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 const SOURCE_ROOTS = [
@@ -19,8 +20,28 @@ const EXCLUDED = ['**/node_modules/**', '**/dist/**', '.labline/**'];
 /** Integration and browser tests start servers and whole systems: minutes, not the unit tests' seconds. */
 const SLOW_TIMEOUT_MS = 300_000;
 
+/**
+ * The files that take longest, which must start first: the access walk runs several minutes, while every other file
+ * takes one or two. Vitest's own order on a fresh clone (no timings cached yet) is the largest file first, which
+ * started the walk last, so it ran alone at the end while the other worker had nothing left to do.
+ */
+const LONGEST_FIRST = ['web/e2e/access-walk.e2e.ts'];
+
+class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const index = LONGEST_FIRST.findIndex((file) => spec.moduleId.endsWith(file));
+      return index === -1 ? LONGEST_FIRST.length : index;
+    };
+    // Array.prototype.sort is stable: the rest keeps Vitest's order.
+    return sorted.sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirstSequencer },
     // Files run in child processes: several tests start servers, spawn processes and load native addons (argon2).
     pool: 'forks',
     // Two files at a time, as on CI's two cores: each integration or browser file starts its own servers.
@@ -58,6 +79,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['web/e2e/**/*.e2e.ts'],
+          // The access walk's accounts walk side by side, three at a time: on two cores a fourth adds no speed, only
+          // wait to every step of the others (and a slow machine's steps then outlast their timeouts). A test's
+          // timeout counts from its own start.
+          maxConcurrency: 3,
           testTimeout: SLOW_TIMEOUT_MS,
           hookTimeout: SLOW_TIMEOUT_MS,
         },

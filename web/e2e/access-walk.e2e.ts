@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { ROUTE_TABLE } from '../src/app/routing/routeTable';
+import { checkEachRouteOnce } from './accessibility';
 import { DEMO_ACCOUNTS, signIn, useSystem } from './support';
 import { walkActions } from './walk/actions';
 import { type Walker, type WalkCount } from './walk/browse';
@@ -14,6 +15,8 @@ import { createFixtures, scopeTargets, type WalkFixtures } from './walk/fixtures
 import { walkRoutes } from './walk/routes';
 
 const system = useSystem();
+// axe checks each route once here, whichever account reaches it first: the other browser files check per role.
+checkEachRouteOnce();
 /**
  * One account's walk opens some 40 addresses and follows up to 50 actions, each checked by axe: a minute or two
  * on an idle machine, several when the accounts share two cores with other test files.
@@ -22,14 +25,22 @@ const WALK_TIMEOUT_MS = 900_000;
 let fixtures: WalkFixtures;
 const summary = new Map<string, WalkCount & { ms: number }>();
 /**
- * The accounts sign in one at a time: seven first loads of the app at once (each browser context parses the whole
- * bundle) outlasted page.goto's 15 s for five of them on a busy machine. The walks themselves still overlap.
+ * The accounts' sign-in pages load one at a time: seven first loads of the app at once (each browser context parses
+ * the whole bundle) outlasted page.goto's 15 s for five of them on a busy machine. The next account's turn comes
+ * once this one's page has loaded (or its sign-in has ended), so the rest of the sign-ins and the walks overlap.
  */
-let signingIn: Promise<unknown> = Promise.resolve();
-function signInInTurn(page: Page, email: string): Promise<void> {
-  const turn = signingIn.then(() => signIn(page, email));
-  signingIn = turn.catch(() => undefined);
-  return turn;
+let loadingTurn: Promise<void> = Promise.resolve();
+async function signInInTurn(page: Page, email: string): Promise<void> {
+  let release = () => {};
+  const turn = loadingTurn;
+  loadingTurn = new Promise((resolve) => (release = resolve));
+  await turn;
+  page.once('load', () => release());
+  try {
+    await signIn(page, email);
+  } finally {
+    release();
+  }
 }
 
 beforeAll(async () => {

@@ -18,7 +18,7 @@ import {
   type TestRequest,
   type User,
 } from '@labline/contracts';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { ROUTE_TABLE, canOpenRoute, type RouteAccess } from '../../src/app/routing/routeTable';
 import { accessFactsOf } from '../../src/features/tests/access';
 
@@ -81,17 +81,70 @@ const WAIT_MS = 15_000;
 const POLL_MS = 50;
 
 /**
- * What the main area shows once it has settled: no skeleton or spinner, and a page title or a result card.
- * A page that keeps loading fails here, as a dead end too.
+ * The page's API calls and code chunks still loading. A screen can be still without a spinner while one loads:
+ * the not-found and Access Denied cards are antd's Result, loaded on first use with no fallback (shared/Result.tsx),
+ * so until it arrives the page shows its title over an empty card.
+ */
+const openRequests = new WeakMap<Page, Set<Request>>();
+const LOADING_TYPES: ReadonlySet<string> = new Set(['fetch', 'xhr', 'script', 'stylesheet']);
+
+function loadingRequests(page: Page): Set<Request> {
+  let open = openRequests.get(page);
+  if (open === undefined) {
+    const requests = new Set<Request>();
+    page.on('request', (request) => void (LOADING_TYPES.has(request.resourceType()) && requests.add(request)));
+    page.on('requestfinished', (request) => requests.delete(request));
+    page.on('requestfailed', (request) => requests.delete(request));
+    openRequests.set(page, requests);
+    open = requests;
+  }
+  return open;
+}
+
+/** The little of the page's DOM `showsSettled` uses (this file is type-checked without the DOM's types). */
+interface Queryable {
+  querySelector(selector: string): Queryable | null;
+}
+
+/**
+ * Whether the main area shows something settled: no skeleton, spinner or part marked busy, and a page title or a
+ * result card. It runs
+ * in the page, polled there by waitForFunction, so a wait costs no round trip to the browser per look. A function,
+ * never a string: the app's Content-Security-Policy forbids evaluating strings.
+ */
+function showsSettled(): boolean {
+  const main = (globalThis as unknown as { document: Queryable }).document.querySelector('main, [role="main"]');
+  return (
+    main !== null &&
+    main.querySelector('.ant-skeleton, .ant-spin-spinning, [aria-busy="true"]') === null &&
+    main.querySelector('h1, h2, h3, .ant-result-title') !== null
+  );
+}
+
+/**
+ * What the main area shows once it has settled: no skeleton or spinner, nothing loading, and a page title or a
+ * result card, twice in a row (a response just in renders a moment later). A page that keeps loading fails here,
+ * as a dead end too.
  */
 export async function readOutcome(page: Page): Promise<Outcome> {
   const main = page.getByRole('main');
-  const busy = main.locator('.ant-skeleton, .ant-spin-spinning');
-  const shown = main.locator('h1, h2, h3, .ant-result-title');
+  const loading = loadingRequests(page);
   const deadline = Date.now() + WAIT_MS;
-  while ((await busy.count()) > 0 || (await shown.count()) === 0) {
-    if (Date.now() > deadline) throw new Error(`${page.url()} is still loading after ${WAIT_MS} ms`);
-    await page.waitForTimeout(POLL_MS);
+  const stillLoading = () => {
+    const open = [...loading].map((request) => new URL(request.url()).pathname);
+    return new Error(
+      `${page.url()} is still loading after ${WAIT_MS} ms${open.length > 0 ? ` (${open.join(', ')})` : ''}`,
+    );
+  };
+  let still = 0;
+  while (still < 2) {
+    const left = deadline - Date.now();
+    if (left <= 0) throw stillLoading();
+    await page.waitForFunction(showsSettled, undefined, { polling: POLL_MS, timeout: left }).catch((error: unknown) => {
+      throw error instanceof Error && error.name === 'TimeoutError' ? stillLoading() : error;
+    });
+    still = loading.size === 0 ? still + 1 : 0;
+    if (still < 2) await page.waitForTimeout(POLL_MS);
   }
   const result = main.locator('.ant-result').first();
   const subtitle = async () => (await result.locator('.ant-result-subtitle').allInnerTexts()).join(' ').trim();
