@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'vitest';
 import { ACCOUNT_EMAIL_TEXTS, ERRORS } from '@labline/contracts';
 import type { Page } from 'playwright-core';
-import { apiAs, DEMO_ACCOUNTS, eventually, screenshot, signIn, useSystem } from './support';
+import { apiAs, DEMO_ACCOUNTS, eventually, screenshot, signIn, openSignedIn, useSystem } from './support';
 
 const system = useSystem();
 const LAB_USER = DEMO_ACCOUNTS.labUser.email;
@@ -41,8 +41,7 @@ const emailCard = (page: Page) =>
 
 test('a password reset sent from the user detail sets a new password through the e-mailed link, once', async () => {
   const admin = await system.newPage();
-  await signIn(admin, DEMO_ACCOUNTS.northwindAdmin.email);
-  await admin.goto(`/users/${await userId(LAB_USER)}`);
+  await openSignedIn(admin, DEMO_ACCOUNTS.northwindAdmin.email, `/users/${await userId(LAB_USER)}`);
   const card = emailCard(admin);
   await card.getByRole('button', { name: 'Send Password Reset' }).click();
   const success = card.getByText(`✓ ${ACCOUNT_EMAIL_TEXTS.queued('password_reset', LAB_USER)}`);
@@ -87,8 +86,7 @@ test('a password reset sent from the user detail sets a new password through the
 
 test('the custom composer asks for both fields, sends with the login information and resets', async () => {
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.superAdmin.email);
-  await page.goto(`/users/${await userId(LAB_USER)}`);
+  await openSignedIn(page, DEMO_ACCOUNTS.superAdmin.email, `/users/${await userId(LAB_USER)}`);
   const card = emailCard(page);
   await card.getByRole('button', { name: 'Compose Custom Email' }).click();
   await card.getByLabel('Subject').fill('Rota');
@@ -114,8 +112,7 @@ test('a user deactivated meanwhile shows "Failed: …"; an inactive user has no 
   const { call } = await apiAs(system, DEMO_ACCOUNTS.northwindAdmin.email);
   const clinician = await userId(DEMO_ACCOUNTS.clinician.email);
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
-  await page.goto(`/users/${clinician}`);
+  await openSignedIn(page, DEMO_ACCOUNTS.northwindAdmin.email, `/users/${clinician}`);
   const card = emailCard(page);
   await card.getByRole('button', { name: 'Send Account Setup' }).waitFor();
   await call('POST', `/users/${clinician}/deactivate`);

@@ -12,9 +12,10 @@ import {
   formFieldErrors,
   messageShown,
   offeredOptions,
+  pickChoices,
   pickOption,
   screenshot,
-  signIn,
+  openSignedIn,
   useSystem,
 } from './support';
 
@@ -24,8 +25,7 @@ const system = useSystem();
 const SUPER_ADMIN_NAME = 'Sarah Mitchell';
 
 async function openCms(page: Page, email: string, tab?: string): Promise<void> {
-  await signIn(page, email);
-  await page.goto(tab === undefined ? '/cms' : `/cms?tab=${tab}`);
+  await openSignedIn(page, email, tab === undefined ? '/cms' : `/cms?tab=${tab}`);
   await page.getByRole('heading', { name: 'CMS Management' }).waitFor();
 }
 
@@ -88,9 +88,7 @@ describe('super_admin', () => {
     await page.getByText('Manage dynamic form fields for test requests').first().waitFor();
     await page.getByRole('button', { name: 'Add Marker' }).click();
     await dialog(page).getByLabel('Name', { exact: true }).waitFor();
-    await pickOption(page, 'Sample Types', 'Capillary plasma', dialog(page));
-    await page.keyboard.press('Escape');
-    await chosen(page, 'Capillary plasma').waitFor();
+    await pickChoices(page, 'Sample Types', ['Capillary plasma'], dialog(page));
     await screenshot(page, 'cms-marker-form');
     await submitModal(
       page,
@@ -129,16 +127,13 @@ describe('super_admin', () => {
 
     await pickOption(page, 'Sample Type', 'Urine', dialog(page));
     assert.deepEqual(await offeredOptions(page, 'Markers', dialog(page)), ['Albumin/Creatinine ratio']);
-    await pickOption(page, 'Markers', 'Albumin/Creatinine ratio', dialog(page));
-    await page.keyboard.press('Escape');
-    await chosen(page, 'Albumin/Creatinine ratio').waitFor();
+    await pickChoices(page, 'Markers', ['Albumin/Creatinine ratio'], dialog(page));
     await screenshot(page, 'cms-panel-form');
 
     await pickOption(page, 'Sample Type', 'Stool', dialog(page));
     await chosen(page, 'Albumin/Creatinine ratio').waitFor({ state: 'detached' });
     assert.deepEqual(await offeredOptions(page, 'Markers', dialog(page)), ['Calprotectin']);
-    await pickOption(page, 'Markers', 'Calprotectin', dialog(page));
-    await page.keyboard.press('Escape');
+    await pickChoices(page, 'Markers', ['Calprotectin'], dialog(page));
     await submitModal(page, { Name: 'Gut Health Panel' }, 'Create');
     await messageShown(page, 'Panel created successfully');
     const panel = await cellTexts(row(page, 'Gut Health Panel'));
@@ -257,8 +252,7 @@ test('institution_admin sees the global items and adds one for their own institu
 
 test("a clinician opening /cms is told they don't have permission to manage CMS fields", async () => {
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.clinician.email);
-  await page.goto('/cms');
+  await openSignedIn(page, DEMO_ACCOUNTS.clinician.email, '/cms');
   await page.getByText(ERRORS.noPermissionManageCmsFields).waitFor();
   assert.equal(ERRORS.noPermissionManageCmsFields, "You don't have permission to manage CMS fields.");
   await page.context().close();
@@ -273,8 +267,7 @@ test('the Labs tab of an institution assigns and removes a lab', async () => {
   assert.ok(northwind);
 
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.superAdmin.email);
-  await page.goto(`/institutions/${northwind.id}`);
+  await openSignedIn(page, DEMO_ACCOUNTS.superAdmin.email, `/institutions/${northwind.id}`);
   await page.getByRole('tab', { name: 'Labs', exact: true }).click();
   const labs = activeTab(page);
   const assignment = (lab: string, sampleType: string) =>

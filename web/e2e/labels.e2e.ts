@@ -5,11 +5,11 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { patientDetailResponseSchema, testRequestListResponseSchema } from '@labline/contracts';
 import { test } from 'vitest';
 import { labelsFor } from '../src/features/tests/labels/labelContent';
-import { apiAs, DEMO_ACCOUNTS, formFieldErrors, messageShown, screenshot, signIn, useSystem } from './support';
+import { seriousViolationsIn } from './accessibility';
+import { apiAs, DEMO_ACCOUNTS, formFieldErrors, messageShown, screenshot, openSignedIn, useSystem } from './support';
 
 const system = useSystem();
 
@@ -41,8 +41,7 @@ test('a lab user prints two 38 × 19 mm labels of a seeded request as a PDF', as
   const { patient } = patientDetailResponseSchema.parse(await call('GET', `/patients/${request.patient_id}`));
 
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.labUser.email);
-  await page.goto(`/tests/${request.id}`);
+  await openSignedIn(page, DEMO_ACCOUNTS.labUser.email, `/tests/${request.id}`);
   await page.getByRole('heading', { name: request.display_id }).waitFor();
   await page.getByRole('button', { name: 'Print Labels' }).click();
 
@@ -50,12 +49,7 @@ test('a lab user prints two 38 × 19 mm labels of a seeded request as a PDF', as
   await dialog.getByLabel('Copies').waitFor();
   // The seeded request has one collection device: one label by default.
   assert.equal(await dialog.getByLabel('Copies').inputValue(), '1');
-  const axe = await new AxeBuilder({ page }).include('.ant-modal').analyze();
-  const serious = axe.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  assert.deepEqual(
-    serious.map((violation) => `${violation.id}: ${violation.help}`),
-    [],
-  );
+  assert.deepEqual(await seriousViolationsIn(page, '.ant-modal'), []);
 
   await dialog.getByLabel('Copies').fill('51');
   await dialog.getByRole('button', { name: 'Generate PDF' }).click();

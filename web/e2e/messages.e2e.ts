@@ -13,7 +13,7 @@ import {
   type Patient,
 } from '@labline/contracts';
 import type { Page } from 'playwright-core';
-import { apiAs, DEMO_ACCOUNTS, DEMO_PASSWORD, screenshot, signIn, useSystem } from './support';
+import { apiAs, DEMO_ACCOUNTS, DEMO_PASSWORD, screenshot, signIn, openSignedIn, useSystem } from './support';
 
 const system = useSystem();
 
@@ -60,8 +60,7 @@ async function submitSignIn(page: Page, email: string): Promise<void> {
 describe('server errors', () => {
   test('a refused password reads as a sentence, in the message and on the Password field', async () => {
     const page = await system.newPage();
-    await signIn(page, DEMO_ACCOUNTS.superAdmin.email);
-    await page.goto('/users/new');
+    await openSignedIn(page, DEMO_ACCOUNTS.superAdmin.email, '/users/new');
     await page.getByLabel('First Name').fill('Short');
     await page.getByLabel('Last Name').fill('Password');
     await page.getByLabel('Email Address').fill('short.password@northwind.labline.test');
@@ -108,8 +107,7 @@ describe('server errors', () => {
 
 test('an impossible date of birth stays as typed, the field says why, and nothing is saved', async () => {
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.clinician.email);
-  await page.goto('/patients/new');
+  await openSignedIn(page, DEMO_ACCOUNTS.clinician.email, '/patients/new');
   await page.getByLabel('First Name').fill('Leap');
   await page.getByLabel('Last Name').fill('Nodate');
   await page.getByLabel('Date of Birth').fill('31/02/2000');
@@ -156,8 +154,7 @@ test('every list says the same when a search finds nothing, without a "Showing 0
 test('a delete is confirmed, then reported with a success message', async () => {
   const patient = await createNorthwindPatient('Delia', 'Gonebury');
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
-  await page.goto(`/patients/${patient.id}`);
+  await openSignedIn(page, DEMO_ACCOUNTS.northwindAdmin.email, `/patients/${patient.id}`);
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   // Looked for before the list's page is waited for: that wait runs the list's accessibility check, which on a
@@ -220,8 +217,7 @@ describe('deep links through sign-in', () => {
 
 test('the user form shows Clinician Institutions only for the clinician role', async () => {
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.superAdmin.email);
-  await page.goto('/users/new');
+  await openSignedIn(page, DEMO_ACCOUNTS.superAdmin.email, '/users/new');
   const field = page.getByLabel('Clinician Institutions', { exact: true });
   await page.getByLabel('First Name').waitFor();
   assert.equal(await field.isVisible(), false);

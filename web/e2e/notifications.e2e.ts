@@ -26,6 +26,7 @@ import {
   pickOption,
   screenshot,
   signIn,
+  openSignedIn,
   useSystem,
 } from './support';
 
@@ -101,8 +102,7 @@ async function orderForClinicianPatient(expected: Date | null = null): Promise<T
 }
 
 async function openCmsTab(page: Page, email: string, label: string, key: string): Promise<void> {
-  await signIn(page, email);
-  await page.goto(`/cms?tab=${key}`);
+  await openSignedIn(page, email, `/cms?tab=${key}`);
   await page.getByRole('heading', { name: 'CMS Management' }).waitFor();
   await page.getByRole('tab', { name: label, exact: true, selected: true }).waitFor();
 }
@@ -194,8 +194,7 @@ describe('a clinician', () => {
     const request = await orderForClinicianPatient();
     const patientEmail = request.patient_email!;
     const page = await system.newPage();
-    await signIn(page, DEMO_ACCOUNTS.clinician.email);
-    await page.goto(`/tests/${request.id}`);
+    await openSignedIn(page, DEMO_ACCOUNTS.clinician.email, `/tests/${request.id}`);
     await page.getByRole('heading', { name: formatRequestId(request.id) }).waitFor();
     await page.getByRole('button', { name: 'Send Notification' }).click();
     const notification = dialog(page, 'Send Notification');
@@ -337,8 +336,7 @@ describe('cron job monitoring', () => {
     const expected = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
     const request = await orderForClinicianPatient(expected);
     const page = await system.newPage();
-    await signIn(page, DEMO_ACCOUNTS.superAdmin.email);
-    await page.goto('/cms');
+    await openSignedIn(page, DEMO_ACCOUNTS.superAdmin.email, '/cms');
     await page.getByRole('button', { name: 'Monitoring' }).click();
     await page.waitForURL('**/cms/cron-monitoring');
     await page.getByRole('heading', { name: 'Cron Job Monitoring' }).waitFor();

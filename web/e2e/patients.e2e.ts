@@ -10,7 +10,7 @@ import {
   type Patient,
 } from '@labline/contracts';
 import type { Page } from 'playwright-core';
-import { apiAs, DEMO_ACCOUNTS, screenshot, signIn, useSystem, storedSession } from './support';
+import { apiAs, DEMO_ACCOUNTS, screenshot, signIn, openSignedIn, useSystem, storedSession } from './support';
 
 const system = useSystem();
 
@@ -153,8 +153,7 @@ test('deleting a patient who has test requests is refused with the reason, and t
   const [request] = testRequestListResponseSchema.parse(await call('GET', '/tests/requests?limit=1')).requests;
   assert.ok(request, 'the demo seed should give Northwind test requests');
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
-  await page.goto(`/patients/${request.patient_id}`);
+  await openSignedIn(page, DEMO_ACCOUNTS.northwindAdmin.email, `/patients/${request.patient_id}`);
   await page.getByRole('link', { name: request.display_id }).waitFor();
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
@@ -185,8 +184,7 @@ test('an institution admin edits a shared patient: the other institution shows l
   ).patient;
 
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
-  await page.goto(`/patients/${shared.id}/edit`);
+  await openSignedIn(page, DEMO_ACCOUNTS.northwindAdmin.email, `/patients/${shared.id}/edit`);
   await page.getByLabel('Last Name').waitFor();
   await page.getByText('Also filed under').waitFor();
   // Riverside by name, locked; never as a raw id or 'Institution not found'.
@@ -216,8 +214,7 @@ test('a lab user sees the patients but no Add Patient, even on an empty search',
 
 test('an unknown patient id shows Patient Not Found', async () => {
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.superAdmin.email);
-  await page.goto('/patients/987654');
+  await openSignedIn(page, DEMO_ACCOUNTS.superAdmin.email, '/patients/987654');
   await page.getByText(ERRORS.patientNotFound).waitFor();
   await page.getByRole('button', { name: 'Back to Patients' }).click();
   await page.waitForURL('**/patients');

@@ -102,6 +102,31 @@ export async function signIn(page: Page, email: string, password: string = DEMO_
   await page.getByTestId('greeting').waitFor();
 }
 
+/** Where the app keeps the session (web/src/app/session/storage.ts), and a mark that this tab has had it stored. */
+const SESSION_KEYS = { token: 'authToken', user: 'user', stored: 'e2e-session-stored' } as const;
+
+/**
+ * Signs `page` in as `email` through the API, stores the session where the app keeps it, and opens `path`: for
+ * tests about what comes after sign-in (the sign-in form is session.e2e's subject). It spares each such test a load
+ * of /login and of the dashboard. The session is stored once per tab, before the app's first load, so signing
+ * out later stays signed out.
+ */
+export async function openSignedIn(page: Page, email: string, path: string, password: string = DEMO_PASSWORD) {
+  const response = await page.request.post('/api/auth/login', { data: { email, password } });
+  assert.equal(response.status(), 200, `sign-in of ${email}: ${response.status()} ${await response.text()}`);
+  const { token, user } = loginResponseSchema.parse(await response.json());
+  await page.addInitScript(
+    ({ keys, token, user }) => {
+      if (sessionStorage.getItem(keys.stored) !== null) return;
+      sessionStorage.setItem(keys.stored, 'yes');
+      localStorage.setItem(keys.token, token);
+      localStorage.setItem(keys.user, user);
+    },
+    { keys: SESSION_KEYS, token, user: JSON.stringify(user) },
+  );
+  await page.goto(path);
+}
+
 /** The side navigation entries, top to bottom. */
 export async function navigationEntries(page: Page): Promise<string[]> {
   const entries = await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('menuitem').allInnerTexts();
@@ -195,6 +220,9 @@ export async function eventually<T>(attempt: () => Promise<T>, timeoutMs = 30_00
   }
 }
 
+/** Matches exactly `text` (an option's whole label). */
+const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
 /**
  * The options of the antd Select labelled `label` (within `scope`, the page by default), once its dropdown is open:
  * the dropdown that holds the select's own list, so a dropdown still closing beside it is not read.
@@ -212,7 +240,31 @@ async function openOptions(page: Page, label: string, scope: Page | Locator): Pr
 /** Opens the antd Select labelled `label` (within `scope`, the page by default) and picks the option `option`. */
 export async function pickOption(page: Page, label: string, option: string, scope: Page | Locator = page) {
   const options = await openOptions(page, label, scope);
-  await options.filter({ hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).click();
+  await options.filter({ hasText: exactly(option) }).click();
+}
+
+/**
+ * Picks `choices` in the antd multiple Select labelled `label` (within `scope`) and closes its dropdown. Each pick is
+ * waited for as a chosen tag before the next, and a click that did not take (it can land while the list is still
+ * opening on a busy machine) is made once more. Escape closes the list only once it is sure to be open: with the
+ * list closed, Escape would close a modal around the select instead.
+ */
+export async function pickChoices(page: Page, label: string, choices: string[], scope: Page | Locator = page) {
+  // (a `has` locator is looked up inside each candidate: it starts from the page, not from `scope`)
+  const field = scope.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) });
+  const options = await openOptions(page, label, scope);
+  for (const choice of choices) {
+    const tag = field.locator('.ant-select-selection-item').filter({ hasText: choice });
+    const option = options.filter({ hasText: exactly(choice) });
+    await option.click();
+    await tag.waitFor({ timeout: 5_000 }).catch(async () => {
+      await option.click();
+      await tag.waitFor();
+    });
+  }
+  await options.first().waitFor();
+  await page.keyboard.press('Escape');
+  await options.first().waitFor({ state: 'hidden' });
 }
 
 /**

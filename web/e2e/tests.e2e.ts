@@ -13,7 +13,16 @@ import {
   type TestRequestDetail,
 } from '@labline/contracts';
 import type { Page } from 'playwright-core';
-import { apiAs, DEMO_ACCOUNTS, offeredOptions, pickOption, screenshot, signIn, useSystem } from './support';
+import {
+  apiAs,
+  DEMO_ACCOUNTS,
+  offeredOptions,
+  pickOption,
+  screenshot,
+  signIn,
+  openSignedIn,
+  useSystem,
+} from './support';
 
 const system = useSystem();
 
@@ -222,8 +231,7 @@ test('an admin orders two tests for a preselected patient, fixes a refused barco
   );
   const clinician = `${clinicians[0]!.first_name} ${clinicians[0]!.last_name}`;
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
-  await page.goto(`/tests/new?patient_id=${patient.id}`);
+  await openSignedIn(page, DEMO_ACCOUNTS.northwindAdmin.email, `/tests/new?patient_id=${patient.id}`);
   await page.getByTitle(`${patient.first_name} ${patient.last_name} (${patient.medical_record_number})`).waitFor();
   await pickOption(page, 'Ordering Clinician', clinician);
 
@@ -289,8 +297,7 @@ test('an admin orders two tests for a preselected patient, fixes a refused barco
 
 test('a marker beyond the chosen device is refused with Device Capacity Exceeded', async () => {
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.clinician.email);
-  await page.goto('/tests/new');
+  await openSignedIn(page, DEMO_ACCOUNTS.clinician.email, '/tests/new');
   await orderForNorthwind(page);
   await pickOption(page, 'Sample Type', 'Blood');
   const markers = page.getByRole('group', { name: 'Markers' });
@@ -325,8 +332,7 @@ test('a marker beyond the chosen device is refused with Device Capacity Exceeded
 test('cancel asks first, then requires the notification, and the request shows a disabled Cancelled', async () => {
   const request = await orderAsNorthwindAdmin();
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
-  await page.goto(`/tests/${request.id}`);
+  await openSignedIn(page, DEMO_ACCOUNTS.northwindAdmin.email, `/tests/${request.id}`);
   await page.getByRole('heading', { name: request.display_id }).waitFor();
   await page.getByRole('button', { name: /Cancel$/ }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: 'Cancel Test Request' });
@@ -361,8 +367,7 @@ test('cancel asks first, then requires the notification, and the request shows a
 test('Send Notification requires a message, advises 160 characters and closes after sending', async () => {
   const request = await orderAsNorthwindAdmin('Glucose');
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
-  await page.goto(`/tests/${request.id}`);
+  await openSignedIn(page, DEMO_ACCOUNTS.northwindAdmin.email, `/tests/${request.id}`);
   await page.getByRole('button', { name: 'Send Notification' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send Notification' });
   await dialog.getByText('Keep it to 160 characters or fewer for a single SMS').waitFor();
@@ -418,8 +423,7 @@ test('a lab user sees no New Test Request, is denied the order form, and may can
 
 test('an unknown request id shows Test Request Not Found', async () => {
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.superAdmin.email);
-  await page.goto('/tests/987654');
+  await openSignedIn(page, DEMO_ACCOUNTS.superAdmin.email, '/tests/987654');
   await page.getByText(ERRORS.testRequestNotFound).waitFor();
   await page.getByRole('button', { name: 'Back to Test Requests' }).click();
   await page.waitForURL('**/tests');
