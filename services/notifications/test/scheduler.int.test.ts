@@ -6,11 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { NOTIFICATION_EVENT_SCHEMAS, parseEventData, THREE_HOUR_REMINDER } from '@labline/contracts';
-import { testRequestCreatedData, waitFor } from '@labline/testkit';
+import { testRequestCreatedData, waitFor, withAdminClient } from '@labline/testkit';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { z } from 'zod';
-import { createJobQueue, SEND_REMINDER_QUEUE, type PgBoss } from '../src/reminders/job-queue';
+import { createJobQueue, FAILED_REMINDER_QUEUE, SEND_REMINDER_QUEUE, type PgBoss } from '../src/reminders/job-queue';
 import { runReminderJob } from '../src/reminders/due';
 import { reminderStream } from '../src/reminders/reminder/decide';
 import { service } from '../src/service';
@@ -242,6 +242,38 @@ describe('the reminder scheduler', () => {
     await threeHourReminder(order.testRequestId, 'cancelled', 5_000);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     assert.deepEqual(await reminderLogs(order.testRequestId), []);
+  });
+
+  it('marks missed a reminder whose job failed every retry, so that it no longer shows as scheduled', async () => {
+    // A database that refuses the messages (the service's role lost its INSERT on the log), and no retries, so
+    // that the job fails for good at once; pg-boss moves it to the dead-letter queue.
+    const grant = (statement: 'GRANT' | 'REVOKE') =>
+      withAdminClient(harness.database.url, (client) =>
+        client.query(
+          `${statement} INSERT ON notifications.notification_logs ${statement === 'GRANT' ? 'TO' : 'FROM'} notifications_app`,
+        ),
+      );
+    const queue = await withJobQueue((jobs) => jobs.getQueue(SEND_REMINDER_QUEUE));
+    assert.equal(queue?.deadLetter, FAILED_REMINDER_QUEUE);
+    await withJobQueue((jobs) => jobs.updateQueue(SEND_REMINDER_QUEUE, { retryLimit: 0 }));
+    await grant('REVOKE');
+    try {
+      const order = await orderFor(harness, { ...patient(), expectedTestDatetime: dueIn(2) });
+      await threeHourReminder(order.testRequestId, 'scheduled', 5_000);
+      const missed = await threeHourReminder(order.testRequestId, 'missed', 20_000);
+      assert.equal(missed.job_id, null);
+      assert.deepEqual(await reminderLogs(order.testRequestId), []);
+      const jobs = await withJobQueue((boss) =>
+        boss.findJobs(SEND_REMINDER_QUEUE, { data: { testRequestId: order.testRequestId } }),
+      );
+      assert.deepEqual(
+        jobs.map((job) => job.state),
+        ['failed'],
+      );
+    } finally {
+      await grant('GRANT');
+      await withJobQueue((jobs) => jobs.updateQueue(SEND_REMINDER_QUEUE, { retryLimit: 5 }));
+    }
   });
 
   it('keeps planned reminders across a restart, and marks missed the one whose time passed while all were down', async () => {

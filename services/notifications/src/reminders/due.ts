@@ -106,3 +106,33 @@ async function requestMessages(
   }
   return requested;
 }
+
+/**
+ * A reminder job that failed every retry (pg-boss's dead letter): its reminder, still scheduled for that time, is
+ * marked missed, since nothing will send it now. A reminder planned again or settled meanwhile is left alone.
+ */
+export function settleFailedReminderJob(
+  context: ReminderWorkContext,
+  jobs: PgBoss,
+  job: { id: string; data: SendReminderJob },
+  clock: () => number,
+): Promise<{ outcome: 'missed' | 'stale'; events: RecordedEvent[] }> {
+  const key = { testRequestId: job.data.testRequestId, reminderType: job.data.reminderType };
+  return withReminderTransaction(context.pool, async (transaction) => {
+    const reminder = await readReminder(transaction, key);
+    const { state } = reminder;
+    if (state.status !== 'scheduled' || state.scheduledFor !== job.data.scheduledFor) {
+      return { outcome: 'stale', events: [] };
+    }
+    const events = await decideAndAppend(
+      context,
+      jobs,
+      transaction,
+      reminder,
+      { type: 'MarkReminderMissed', data: { ...key, now: clock() } },
+      // (the failed job is over: nothing to cancel)
+      { metadata: systemMetadata(`reminder-failed-job-${job.id}`), runningJobId: state.jobId ?? undefined },
+    );
+    return { outcome: 'missed', events };
+  });
+}

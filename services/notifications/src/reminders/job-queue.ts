@@ -19,10 +19,24 @@ import { z } from 'zod';
 
 /** Sends one reminder at its time. */
 export const SEND_REMINDER_QUEUE = 'reminder-send';
+/**
+ * Reminder jobs that failed every retry (pg-boss moves them here, its dead-letter queue): each marks its reminder
+ * missed, so monitoring never shows as scheduled a reminder nothing will send.
+ */
+export const FAILED_REMINDER_QUEUE = 'reminder-send-failed';
 /** Re-plans every reminder of one configuration after it changed. */
 export const REPLAN_REMINDERS_QUEUE = 'reminder-replan';
 
 const QUEUES: readonly Queue[] = [
+  // Before the queue that names it as its dead letter.
+  {
+    name: FAILED_REMINDER_QUEUE,
+    policy: 'standard',
+    retryLimit: 10,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 120,
+  },
   {
     name: SEND_REMINDER_QUEUE,
     policy: 'standard',
@@ -33,6 +47,7 @@ const QUEUES: readonly Queue[] = [
     expireInSeconds: 120,
     // Counted from the job's time: a reminder found overdue after a long outage is marked missed, not lost.
     retentionSeconds: 365 * 24 * 60 * 60,
+    deadLetter: FAILED_REMINDER_QUEUE,
   },
   {
     name: REPLAN_REMINDERS_QUEUE,
@@ -92,7 +107,12 @@ export async function installJobQueue(adminUrl: string, schema: string): Promise
   });
   try {
     await boss.start();
-    for (const { name, ...options } of QUEUES) await boss.createQueue(name, options);
+    for (const { name, ...options } of QUEUES) {
+      await boss.createQueue(name, options);
+      // A queue made by an earlier version keeps its old settings otherwise (createQueue leaves it as it is).
+      const { policy: _policy, partition: _partition, ...settings } = options;
+      await boss.updateQueue(name, settings);
+    }
     await boss.getDb().executeSql(grantsSql(jobSchema, roles.owner, roles.application));
   } finally {
     await boss.stop({ graceful: false, close: true });

@@ -15,13 +15,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DatabaseTransactionConnection } from 'slonik';
 import type { NotificationsContext } from '../config';
 import type { DeliveryWorker } from '../delivery/worker';
-import { runReminderJob } from './due';
+import { runReminderJob, settleFailedReminderJob } from './due';
 import {
   adminUrlOf,
   createJobQueue,
   installJobQueue,
   jobsIn,
   REPLAN_REMINDERS_QUEUE,
+  FAILED_REMINDER_QUEUE,
   SEND_REMINDER_QUEUE,
   type PgBoss,
 } from './job-queue';
@@ -87,6 +88,13 @@ export function createReminderScheduler(
           logger.warn({ ...facts, error: (error as Error).message }, 'reminder job failed');
           throw error;
         }
+      }
+    });
+    await queue.work<SendReminderJob>(FAILED_REMINDER_QUEUE, polling, async (batch) => {
+      for (const job of batch) {
+        const { outcome } = await settleFailedReminderJob(context, queue, job, clock);
+        const facts = { testRequestId: job.data.testRequestId, reminderType: job.data.reminderType, outcome };
+        logger.error(facts, 'a reminder job failed every retry: its reminder is marked missed');
       }
     });
     await queue.work<ReplanJob>(REPLAN_REMINDERS_QUEUE, polling, async (batch) => {
