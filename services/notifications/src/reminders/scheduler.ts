@@ -7,6 +7,8 @@
  * - Several replicas share the queue: pg-boss gives each job to one worker (SKIP LOCKED), the reminder's stream
  *   version and the messages' idempotency keys make a job that runs twice change nothing.
  * - Jobs live in Postgres: a restart keeps them; a job found later than the grace marks its reminder missed.
+ * - A scheduler that cannot start (its queue not installed yet, the database away) says so (status `error`) and
+ *   tries again, waiting twice as long each time up to a minute.
  */
 import { httpError, schemaOf } from '@labline/service-kit';
 import type { DurableConsumer } from '@labline/bus';
@@ -29,6 +31,9 @@ import {
 import { createReminderPlanner, systemMetadata, type SendReminderJob } from './planner';
 import { startReminderPlanner } from './planner-consumer';
 import { schedulerTimeZone } from './time';
+
+/** The longest wait between two tries to start a scheduler that could not start. */
+const START_RETRY_MAX_MS = 60_000;
 
 interface ReplanJob {
   reminderType: string;
@@ -108,26 +113,45 @@ export function createReminderScheduler(
     planner = await startReminderPlanner(context, reminderPlanner);
   }
 
+  let retry: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  /** Starts the queue (and its work where enabled); a failure leaves nothing running and is tried again later. */
+  async function tryStart(delayMs: number): Promise<void> {
+    retry = null;
+    let queue: PgBoss | null = null;
+    try {
+      const adminUrl = adminUrlOf(config, schema);
+      if (adminUrl !== null) await installJobQueue(adminUrl, schema);
+      queue = createJobQueue(config, schema, { applicationName: `${context.name}-reminders` });
+      queue.on('error', (error) => logger.error({ error: (error as Error).message }, 'reminder job queue error'));
+      await queue.start();
+      boss = queue;
+      if (config.REMINDER_SCHEDULER_ENABLED) await work(queue);
+      status = config.REMINDER_SCHEDULER_ENABLED ? 'running' : 'disabled';
+    } catch (error) {
+      status = 'error';
+      boss = null;
+      await planner?.stop().catch(() => undefined);
+      planner = null;
+      await queue?.stop({ graceful: false }).catch(() => undefined);
+      if (stopped) return;
+      // The queue may not be installed yet (a replica that starts before --migrate-only has run): try again.
+      logger.error(
+        { error: (error as Error).message, retryInSeconds: delayMs / 1000 },
+        'the reminder scheduler could not start (has --migrate-only installed its job queue?); trying again',
+      );
+      retry = setTimeout(() => void tryStart(Math.min(delayMs * 2, START_RETRY_MAX_MS)), delayMs);
+      retry.unref();
+    }
+  }
+
   return {
-    async start() {
-      try {
-        const adminUrl = adminUrlOf(config, schema);
-        if (adminUrl !== null) await installJobQueue(adminUrl, schema);
-        const queue = createJobQueue(config, schema, { applicationName: `${context.name}-reminders` });
-        queue.on('error', (error) => logger.error({ error: error.message }, 'reminder job queue error'));
-        await queue.start();
-        boss = queue;
-        if (config.REMINDER_SCHEDULER_ENABLED) await work(queue);
-        status = config.REMINDER_SCHEDULER_ENABLED ? 'running' : 'disabled';
-      } catch (error) {
-        status = 'error';
-        logger.error(
-          { error: (error as Error).message },
-          'the reminder scheduler could not start (has --migrate-only installed its job queue?)',
-        );
-      }
-    },
+    start: () => tryStart(config.REMINDER_POLL_MS),
     async stop() {
+      stopped = true;
+      if (retry !== null) clearTimeout(retry);
+      retry = null;
       await planner?.stop();
       planner = null;
       const queue = boss;
