@@ -3,7 +3,16 @@ import assert from 'node:assert/strict';
 import { test } from 'vitest';
 import { ERRORS, MESSAGES } from '@labline/contracts';
 import type { Page } from 'playwright-core';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, openUserMenu, screenshot, signIn, useSystem, storedSession } from './support';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  openUserMenu,
+  screenshot,
+  signIn,
+  signOut,
+  useSystem,
+  storedSession,
+} from './support';
 
 const system = useSystem();
 
@@ -78,9 +87,7 @@ test('a changed password is the one that signs in afterwards', async () => {
   await page.getByText(MESSAGES.passwordChanged).waitFor();
   assert.equal(await page.getByLabel('Current Password').inputValue(), '');
 
-  await openUserMenu(page);
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await page.waitForURL('**/login');
+  await signOut(page);
   await signIn(page, DEMO_ACCOUNTS.clientAdmin.email, 'changed-password-42');
   await page.context().close();
 });

@@ -9,6 +9,7 @@ import {
   openUserMenu,
   screenshot,
   signIn,
+  signOut,
   useSystem,
   storedSession,
   type DemoAccount,
@@ -186,9 +187,7 @@ describe('session end', () => {
     const page = await system.newPage();
     await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
     const { token } = await storedSession(page);
-    await openUserMenu(page);
-    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-    await page.waitForURL('**/login');
+    await signOut(page);
     assert.deepEqual(await storedSession(page), { token: null, user: null });
     // The server ended the session: the token the page held is refused, not merely forgotten.
     const reused = await page.request.get('/api/auth/profile', { headers: { authorization: `Bearer ${token}` } });
