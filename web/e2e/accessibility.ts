@@ -44,6 +44,9 @@ const KEYBOARD_ACTIONS = ['down', 'insertText', 'press', 'type', 'up'] as const;
 
 const checkers = new WeakMap<Page, () => Promise<void>>();
 
+/** What marks a part of the page as still loading: a spinner, a skeleton, or a place marked busy (shared/Result.tsx). */
+export const BUSY_SELECTOR = '.ant-spin-spinning, .ant-skeleton, [aria-busy="true"]';
+
 /** Checks the page if it changed address since its last check; a no-op otherwise. */
 export async function checkAccessibility(page: Page): Promise<void> {
   await checkers.get(page)?.();
@@ -60,24 +63,29 @@ const PAGE_STATE = `(() => {
     new MutationObserver((records) => { window.__axeMutations += records.length; })
       .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   }
-  const loading = document.querySelector('.ant-spin-spinning, .ant-skeleton, [aria-busy="true"]') !== null;
+  const loading = document.querySelector(${JSON.stringify(BUSY_SELECTOR)}) !== null;
   const moving = document.getAnimations().some((animation) =>
     animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
   return { busy: loading || moving, mutations: window.__axeMutations };
 })()`;
 
-/** The page's requests to the API still open, counted from the browser's events. */
+/**
+ * The page's API calls and code chunks still loading, counted from the browser's events for every page from
+ * newPage(). A screen can be still without a spinner while one loads (a lazy part, its place empty until it comes).
+ */
 const openRequests = new WeakMap<Page, Set<Request>>();
+const LOADING_TYPES: ReadonlySet<string> = new Set(['fetch', 'xhr', 'script', 'stylesheet']);
 
 function countOpenRequests(page: Page): void {
   const open = new Set<Request>();
   openRequests.set(page, open);
-  page.on('request', (request) => {
-    if (['fetch', 'xhr'].includes(request.resourceType())) open.add(request);
-  });
+  page.on('request', (request) => void (LOADING_TYPES.has(request.resourceType()) && open.add(request)));
   page.on('requestfinished', (request) => open.delete(request));
   page.on('requestfailed', (request) => open.delete(request));
 }
+
+/** The requests of `page` still loading (see openRequests). */
+export const loadingRequests = (page: Page): ReadonlySet<Request> => openRequests.get(page) ?? new Set();
 
 /**
  * Waits until the page has been still for a while: no API call open, nothing loading or moving, the DOM
@@ -89,7 +97,7 @@ async function settle(page: Page): Promise<void> {
   let stillSince = Date.now();
   while (Date.now() < deadline) {
     const { busy, mutations } = await page.evaluate<{ busy: boolean; mutations: number }>(PAGE_STATE);
-    const still = !busy && mutations === lastMutations && (openRequests.get(page)?.size ?? 0) === 0;
+    const still = !busy && mutations === lastMutations && loadingRequests(page).size === 0;
     if (!still) stillSince = Date.now();
     else if (Date.now() - stillSince >= QUIET_MS) return;
     lastMutations = mutations;

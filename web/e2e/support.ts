@@ -8,6 +8,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { loginResponseSchema, sessionUserSchema, type SessionUser } from '@labline/contracts';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { describeExit, startStack } from '../../deploy/dev/stack';
+import { STORAGE_KEYS } from '../src/app/session/storage';
 import { checkAccessibilityOnClose, watchAccessibility } from './accessibility';
 
 export const DEMO_PASSWORD = 'labline-demo';
@@ -102,8 +103,8 @@ export async function signIn(page: Page, email: string, password: string = DEMO_
   await page.getByTestId('greeting').waitFor();
 }
 
-/** Where the app keeps the session (web/src/app/session/storage.ts), and a mark that this tab has had it stored. */
-const SESSION_KEYS = { token: 'authToken', user: 'user', stored: 'e2e-session-stored' } as const;
+/** Where the app keeps the session, and a mark that this tab has had it stored. */
+const SESSION_KEYS = { ...STORAGE_KEYS, stored: 'e2e-session-stored' } as const;
 
 /**
  * Signs `page` in as `email` through the API, stores the session where the app keeps it, and opens `path`: for
@@ -139,10 +140,13 @@ export interface StoredSession {
 }
 
 export async function storedSession(page: Page): Promise<StoredSession> {
-  const { token, user } = await page.evaluate(() => ({
-    token: localStorage.getItem('authToken'),
-    user: localStorage.getItem('user'),
-  }));
+  const { token, user } = await page.evaluate(
+    (keys) => ({
+      token: localStorage.getItem(keys.token),
+      user: localStorage.getItem(keys.user),
+    }),
+    STORAGE_KEYS,
+  );
   return { token, user: user === null ? null : sessionUserSchema.parse(JSON.parse(user)) };
 }
 

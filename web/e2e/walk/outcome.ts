@@ -18,8 +18,9 @@ import {
   type TestRequest,
   type User,
 } from '@labline/contracts';
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ROUTE_TABLE, canOpenRoute, type RouteAccess } from '../../src/app/routing/routeTable';
+import { BUSY_SELECTOR, loadingRequests } from '../accessibility';
 import { accessFactsOf } from '../../src/features/tests/access';
 
 export type Outcome =
@@ -80,44 +81,20 @@ export function expectedOutcome(caller: Caller, route: RouteAccess, target: Rout
 const WAIT_MS = 15_000;
 const POLL_MS = 50;
 
-/**
- * The page's API calls and code chunks still loading. A screen can be still without a spinner while one loads:
- * the not-found and Access Denied cards are antd's Result, loaded on first use with no fallback (shared/Result.tsx),
- * so until it arrives the page shows its title over an empty card.
- */
-const openRequests = new WeakMap<Page, Set<Request>>();
-const LOADING_TYPES: ReadonlySet<string> = new Set(['fetch', 'xhr', 'script', 'stylesheet']);
-
-function loadingRequests(page: Page): Set<Request> {
-  let open = openRequests.get(page);
-  if (open === undefined) {
-    const requests = new Set<Request>();
-    page.on('request', (request) => void (LOADING_TYPES.has(request.resourceType()) && requests.add(request)));
-    page.on('requestfinished', (request) => requests.delete(request));
-    page.on('requestfailed', (request) => requests.delete(request));
-    openRequests.set(page, requests);
-    open = requests;
-  }
-  return open;
-}
-
 /** The little of the page's DOM `showsSettled` uses (this file is type-checked without the DOM's types). */
 interface Queryable {
   querySelector(selector: string): Queryable | null;
 }
 
 /**
- * Whether the main area shows something settled: no skeleton, spinner or part marked busy, and a page title or a
- * result card. It runs
- * in the page, polled there by waitForFunction, so a wait costs no round trip to the browser per look. A function,
- * never a string: the app's Content-Security-Policy forbids evaluating strings.
+ * Whether the main area shows something settled: nothing `busy` (BUSY_SELECTOR), and a page title or a result card.
+ * It runs in the page, polled there by waitForFunction, so a wait costs no round trip to the browser per look. A
+ * function, never a string: the app's Content-Security-Policy forbids evaluating strings.
  */
-function showsSettled(): boolean {
+function showsSettled(busy: string): boolean {
   const main = (globalThis as unknown as { document: Queryable }).document.querySelector('main, [role="main"]');
   return (
-    main !== null &&
-    main.querySelector('.ant-skeleton, .ant-spin-spinning, [aria-busy="true"]') === null &&
-    main.querySelector('h1, h2, h3, .ant-result-title') !== null
+    main !== null && main.querySelector(busy) === null && main.querySelector('h1, h2, h3, .ant-result-title') !== null
   );
 }
 
@@ -140,9 +117,11 @@ export async function readOutcome(page: Page): Promise<Outcome> {
   while (still < 2) {
     const left = deadline - Date.now();
     if (left <= 0) throw stillLoading();
-    await page.waitForFunction(showsSettled, undefined, { polling: POLL_MS, timeout: left }).catch((error: unknown) => {
-      throw error instanceof Error && error.name === 'TimeoutError' ? stillLoading() : error;
-    });
+    await page
+      .waitForFunction(showsSettled, BUSY_SELECTOR, { polling: POLL_MS, timeout: left })
+      .catch((error: unknown) => {
+        throw error instanceof Error && error.name === 'TimeoutError' ? stillLoading() : error;
+      });
     still = loading.size === 0 ? still + 1 : 0;
     if (still < 2) await page.waitForTimeout(POLL_MS);
   }
