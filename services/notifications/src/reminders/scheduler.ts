@@ -98,8 +98,10 @@ export function createReminderScheduler(
     await queue.work<SendReminderJob>(FAILED_REMINDER_QUEUE, polling, async (batch) => {
       for (const job of batch) {
         const { outcome } = await settleFailedReminderJob(context, queue, job, clock);
-        const facts = { testRequestId: job.data.testRequestId, reminderType: job.data.reminderType, outcome };
-        logger.error(facts, 'a reminder job failed every retry: its reminder is marked missed');
+        const facts = { testRequestId: job.data.testRequestId, reminderType: job.data.reminderType };
+        if (outcome === 'missed')
+          logger.error(facts, 'a reminder job failed every retry: its reminder is marked missed');
+        else logger.info(facts, 'a reminder job failed every retry after its reminder was planned again or settled');
       }
     });
     await queue.work<ReplanJob>(REPLAN_REMINDERS_QUEUE, polling, async (batch) => {
