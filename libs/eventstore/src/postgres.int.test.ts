@@ -58,6 +58,49 @@ runEventStoreContract('postgres', async () => {
   };
 });
 
+describe('Postgres event store: readAll order across a power of ten', () => {
+  const powerOfTenSchema = z.object({ transaction_id: z.string() });
+
+  test('transaction ids order as numbers (9999 before 10000), so a relay paging by checkpoint skips nothing', async () => {
+    const { database, pool } = await startDatabase();
+    try {
+      const store = createPostgresEventStore({ pool });
+      // Two committed transaction ids either side of the largest power of ten below the server's current one, so
+      // both are older than every running transaction and readAll may return them.
+      const current = BigInt(
+        await pool.oneFirst(sql.type(powerOfTenSchema)`SELECT pg_current_xact_id()::text AS transaction_id`),
+      );
+      const power = 10n ** BigInt(current.toString().length - 1);
+      assert.ok(power >= 10n, `the server's transaction id ${current} is past 10`);
+      const insert = (transactionId: bigint, stream: string) =>
+        pool.query(sql.unsafe`
+          INSERT INTO events (transaction_id, event_id, stream, version, type, data, actor, correlation_id)
+          VALUES (${transactionId.toString()}::xid8, ${randomUUID()}, ${stream}, 0, 'Happened', '{}', '{}', 'test')`);
+      // Inserted in the opposite order, so global_position alone would also put them the wrong way round.
+      await insert(power, 'at-power');
+      await insert(power - 1n, 'below-power');
+
+      assert.deepEqual(
+        (await store.readAll()).map((event) => [event.stream, event.checkpoint.transactionId]),
+        [
+          ['below-power', (power - 1n).toString()],
+          ['at-power', power.toString()],
+        ],
+      );
+      const [first] = await store.readAll({ maxCount: 1 });
+      assert.equal(first?.stream, 'below-power');
+      const next = await store.readAll({ after: first!.checkpoint, maxCount: 1 });
+      assert.deepEqual(
+        next.map((event) => event.stream),
+        ['at-power'],
+      );
+    } finally {
+      await pool.end();
+      await database.drop();
+    }
+  });
+});
+
 describe('Postgres event store', () => {
   let database: TestDatabase;
   let pool: DatabasePool;

@@ -32,6 +32,10 @@ export interface PostgresEventStoreOptions {
 
 export interface PostgresEventStore extends EventStore, AppendSignal {}
 
+/**
+ * transaction_id is selected as text under its own name, so an ORDER BY must name `events.transaction_id`: a bare
+ * `transaction_id` there means the text output column, which sorts 100000 before 99999.
+ */
 const EVENT_COLUMNS = sql.fragment`
   global_position, transaction_id::text AS transaction_id, event_id, stream, version, type, data, actor,
   correlation_id, causation_id, traceparent, occurred_at`;
@@ -161,7 +165,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
         WHERE (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
           AND (${readOptions.consistency === 'committed'}
                OR transaction_id < pg_snapshot_xmin(pg_current_snapshot()))
-        ORDER BY transaction_id, global_position
+        ORDER BY events.transaction_id, events.global_position
         LIMIT ${readOptions.maxCount ?? null}`);
       return rows.map(toReadAllEvent);
     },
