@@ -180,19 +180,29 @@ test(
       // Wait for the condition that ends the run, not for a time: every message acknowledged.
       await waitFor(
         async () => {
+          // In this order: once the checkpoint covers every event, each of them was stored before the consumer is
+          // looked at, and each message the consumer had acknowledged then is applied before it is counted.
+          const checkpointed = await checkpointedEvents();
           const jsm = await environment.nc.jetstreamManager();
           const info = await jsm.consumers.info(JETSTREAM_STREAM, KILL_TEST_DURABLE);
           const stored = await storedMessages();
+          const applied = await appliedCount();
           lastState = {
             stored,
-            checkpointed: await checkpointedEvents(),
-            applied: await appliedCount(),
+            checkpointed,
+            applied,
             delivered: info.delivered.stream_seq,
             pending: info.num_pending,
             ackPending: info.num_ack_pending,
             redelivered: info.num_redelivered,
           };
           const allPublished = info.delivered.stream_seq >= stored;
+          const settled = info.num_pending === 0 && info.num_ack_pending === 0 && allPublished;
+          // The relay has recorded every event as published and the consumer has acknowledged everything stored,
+          // yet events are not applied: they never reached the stream, and waiting longer cannot bring them.
+          if (settled && checkpointed === TOTAL_EVENTS && applied < TOTAL_EVENTS) {
+            throw new Error(`${TOTAL_EVENTS - applied} events lost: checkpointed as published, never stored`);
+          }
           return (
             info.num_pending === 0 &&
             info.num_ack_pending === 0 &&
