@@ -24,7 +24,7 @@ import {
   type SendReminderJob,
 } from './planner';
 import { reminderConfigByType } from './projections/queries';
-import { dueOutcome, type ReminderCommand } from './reminder/decide';
+import { dueOutcome, failedJobOutcome, type ReminderCommand } from './reminder/decide';
 
 export interface DueReminderOptions {
   clock: () => number;
@@ -107,10 +107,7 @@ async function requestMessages(
   return requested;
 }
 
-/**
- * A reminder job that failed every retry (pg-boss's dead letter): its reminder, still scheduled for that time, is
- * marked missed, since nothing will send it now. A reminder planned again or settled meanwhile is left alone.
- */
+/** A reminder job that failed every retry (pg-boss's dead letter): see failedJobOutcome. */
 export function settleFailedReminderJob(
   context: ReminderWorkContext,
   jobs: PgBoss,
@@ -121,9 +118,7 @@ export function settleFailedReminderJob(
   return withReminderTransaction(context.pool, async (transaction) => {
     const reminder = await readReminder(transaction, key);
     const { state } = reminder;
-    if (state.status !== 'scheduled' || state.scheduledFor !== job.data.scheduledFor) {
-      return { outcome: 'stale', events: [] };
-    }
+    if (failedJobOutcome(state, job.data) === 'stale') return { outcome: 'stale', events: [] };
     const events = await decideAndAppend(
       context,
       jobs,
@@ -131,7 +126,10 @@ export function settleFailedReminderJob(
       reminder,
       { type: 'MarkReminderMissed', data: { ...key, now: clock() } },
       // (the failed job is over: nothing to cancel)
-      { metadata: systemMetadata(`reminder-failed-job-${job.id}`), runningJobId: state.jobId ?? undefined },
+      {
+        metadata: systemMetadata(`reminder-failed-job-${job.id}`),
+        runningJobId: state.status === 'absent' ? undefined : (state.jobId ?? undefined),
+      },
     );
     return { outcome: 'missed', events };
   });

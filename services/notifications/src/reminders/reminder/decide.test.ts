@@ -4,6 +4,7 @@ import { deciderSpecification } from '@labline/eventstore/testing';
 import {
   desiredReminder,
   dueOutcome,
+  failedJobOutcome,
   reminderDecider,
   type DesiredReminder,
   type ReminderEvent,
@@ -190,5 +191,19 @@ describe('a reminder job at its time', () => {
     });
     const moved: DesiredReminder = { kind: 'due', scheduledFor: '2030-06-01T10:00:00.000Z', testAt };
     assert.deepEqual(dueOutcome(state, 'job-1', moved, onTime), { kind: 'replan' });
+  });
+});
+
+describe('a reminder job that failed every retry', () => {
+  const state: ReminderState = { status: 'scheduled', scheduledFor: nine, jobId: 'job-1' };
+
+  it('leaves its reminder missed while it is still scheduled for that time', () => {
+    assert.equal(failedJobOutcome(state, { scheduledFor: nine }), 'missed');
+  });
+
+  it('is stale once the reminder was planned for another time or settled', () => {
+    assert.equal(failedJobOutcome(state, { scheduledFor: '2030-06-01T08:00:00.000Z' }), 'stale');
+    assert.equal(failedJobOutcome({ ...state, status: 'sent', jobId: null }, { scheduledFor: nine }), 'stale');
+    assert.equal(failedJobOutcome({ status: 'absent' }, { scheduledFor: nine }), 'stale');
   });
 });

@@ -96,6 +96,15 @@ export function dueOutcome(
   return { kind: 'send' };
 }
 
+/**
+ * A reminder job that failed every retry comes back from pg-boss's dead-letter queue as a new job with the same
+ * data: its reminder, if still scheduled for that time, is missed (nothing will send it now); one planned again or
+ * settled meanwhile is stale.
+ */
+export function failedJobOutcome(state: ReminderState, job: { scheduledFor: string }): 'missed' | 'stale' {
+  return state.status === 'scheduled' && state.scheduledFor === job.scheduledFor ? 'missed' : 'stale';
+}
+
 interface ReminderKey {
   testRequestId: number;
   reminderType: string;
