@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { eventEnvelopeSchema, JETSTREAM_STREAM, userRegisteredSchema } from '@labline/contracts';
 import { ensureJetStream, startRelay, type Relay } from '@labline/bus';
 import { createLogger } from '@labline/telemetry';
-import { getNatsUrl, waitFor } from '@labline/testkit';
+import { findOrStartNats, waitFor, type StartedInfra } from '@labline/testkit';
 import { connect, type Msg, type NatsConnection } from 'nats';
 import { DEMO_PASSWORD } from '../src/seed';
 import { registerUser } from '../src/commands/users';
@@ -13,16 +13,21 @@ const SUBJECT = 'lab.identity.user.UserRegistered';
 
 describe('outbox relay', () => {
   let context: IdentityTestContext;
+  let server: StartedInfra;
   let nats: NatsConnection;
   let relay: Relay;
   beforeAll(async () => {
     context = await startIdentity({ seed: false });
-    nats = await connect({ servers: await getNatsUrl() });
+    // A server of its own: on the machine's shared one, this test's user would reach a system running beside it
+    // (npm start's notifications once showed a super_admin's messages as sent by this test's user).
+    server = await findOrStartNats({ isolated: true });
+    nats = await connect({ servers: server.url });
     await ensureJetStream(nats);
   });
   afterAll(async () => {
     await relay?.stop();
-    await nats.drain();
+    await nats?.drain();
+    await server?.stop();
     await context.close();
   });
 
