@@ -1,5 +1,5 @@
 // One lint setup for the whole tree: typescript-eslint's recommended rules everywhere, React hooks rules in web/,
-// and the package boundaries of ARCHITECTURE (libs → services → gateway, the web on contracts alone) enforced
+// and the package boundaries (docs/architecture.md §13: libs → services → gateway, the web on contracts alone) enforced
 // with `no-restricted-imports` per file glob.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The gateway (ARCHITECTURE §1): security headers, the body limit, rate limits (per signed-in user, else per
+ * The gateway (docs/architecture.md §1): security headers, the body limit, rate limits (per signed-in user, else per
  * address), the route table's access policy and proxies for /api, the built web app for everything else.
  * Returns the app without listening, so tests inject and main.ts listens.
  */

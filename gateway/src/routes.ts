@@ -1,5 +1,5 @@
 /**
- * The gateway's route table (ARCHITECTURE §2): which service answers an /api path and who may pass the
+ * The gateway's route table (docs/architecture.md §2): which service answers an /api path and who may pass the
  * gateway to reach it. Every API path of the three spec documents is claimed by exactly one row; a path
  * no row claims answers 404 at the gateway.
  *
@@ -8,7 +8,7 @@
  * whatever the order. Where two rows name the same path, the first row listed claims it.
  *
  * Access is the first gate only: every service verifies the token again and enforces roles per action,
- * tenancy and object-level rules itself (ARCHITECTURE §5). A section list therefore names every screen
+ * tenancy and object-level rules itself (docs/architecture.md §5). A section list therefore names every screen
  * that calls the path, so the gateway never refuses what the spec lets a user do.
  */
 import type { Role, Section, ServiceName } from '@labline/contracts';

@@ -1,5 +1,5 @@
 /**
- * Logs carry no patient data (ARCHITECTURE §5): the whole system runs with the demo seed at debug level, is
+ * Logs carry no patient data (docs/architecture.md §5): the whole system runs with the demo seed at debug level, is
  * used as staff use it (searches by name, a patient's detail, a new patient, a refused form), and every line
  * any process printed is scanned for the patients' names, e-mails and phone numbers.
  */

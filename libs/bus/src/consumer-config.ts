@@ -28,7 +28,7 @@ export interface DurableConsumerSettings {
 export const DEFAULT_MAX_DELIVER = 10;
 export const DEFAULT_BACKOFF_MS = [30_000, 60_000, 120_000, 300_000] as const;
 
-/** The JetStream configuration of a durable pull consumer with explicit acks (STYLE.md). */
+/** The JetStream configuration of a durable pull consumer with explicit acks (docs/style.md). */
 export function durableConsumerConfig(
   settings: DurableConsumerSettings,
 ): Partial<ConsumerConfig> & { durable_name: string } {

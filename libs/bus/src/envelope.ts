@@ -4,7 +4,7 @@ import type { RecordedEvent } from '@labline/eventstore';
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** The envelope of ARCHITECTURE §3 as it travels: the store's positions stay in the store. */
+/** The envelope of docs/architecture.md §3 as it travels: the store's positions stay in the store. */
 export function envelopeOf(event: RecordedEvent): EventEnvelope {
   return {
     id: event.id,

@@ -16,7 +16,7 @@ export interface ReplayOptions {
 }
 
 /**
- * Replays the JetStream stream (kept forever: ARCHITECTURE §3) from a sequence up to its last message at the
+ * Replays the JetStream stream (kept forever: docs/architecture.md §3) from a sequence up to its last message at the
  * time of the call, without a durable consumer and without acknowledging anything: what a rebuild of a
  * cross-service projection reads. Returns the last sequence replayed (the start when there was none).
  */

@@ -25,7 +25,7 @@ export interface ResumingLoop {
 }
 
 /**
- * The loop every NATS follower runs (STYLE.md: the consume loop resumes after a consumer or connection
+ * The loop every NATS follower runs (docs/style.md: the consume loop resumes after a consumer or connection
  * hiccup): a pass that ends or throws is started again after 100 ms, doubling per failure up to 5 s, until the
  * loop is stopped or the connection closed. The durable consumers and the gateway's watch of identity's user
  * events both run on it.

@@ -114,7 +114,7 @@ export const MESSAGES = {
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** The JSON body of every failure (ARCHITECTURE §5). */
+/** The JSON body of every failure (docs/architecture.md §5). */
 export interface ErrorBody {
   error: string;
 }

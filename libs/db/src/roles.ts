@@ -1,5 +1,5 @@
 /**
- * Least privilege (ARCHITECTURE §5): every service has two roles of its own.
+ * Least privilege (docs/architecture.md §5): every service has two roles of its own.
  * - `<schema>_owner` owns the service's schema and everything in it and runs the migrations (the admin
  *   connection switches to it with SET ROLE); it cannot sign in.
  * - `<schema>_app` is what the running service signs in as: it reads and writes its own tables, reads and

@@ -1,5 +1,5 @@
 /**
- * The contract every EventStore adapter passes (ARCHITECTURE §4): run it from an adapter's integration test
+ * The contract every EventStore adapter passes (docs/architecture.md §4): run it from an adapter's integration test
  * with `runEventStoreContract('postgres', makeStore)`. Each case writes to fresh stream names, so one store
  * serves the whole suite.
  */

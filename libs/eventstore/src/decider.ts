@@ -1,5 +1,5 @@
 /**
- * The decider of STYLE.md: business rules live in `decide`, pure, so they are unit-tested with
+ * The decider of docs/style.md: business rules live in `decide`, pure, so they are unit-tested with
  * given/when/then and no database (`deciderSpecification` of `@labline/eventstore/testing`); `evolve` folds a
  * stream's events into the state `decide` looks at.
  */

@@ -5,7 +5,7 @@ import type { Migration } from '@labline/db';
  *
  * - global_position comes from a sequence, so it is allocated in insert order, not commit order; readers
  *   order by (transaction_id, global_position) and only read below the oldest running transaction
- *   (STYLE.md), which is what `events_global_order` serves.
+ *   (docs/style.md), which is what `events_global_order` serves.
  * - actor, correlation, causation and traceparent are columns rather than one metadata document because the
  *   stream is the audit trail: "what did this request change" is an indexed query.
  * - the table is append-only: the application role holds no UPDATE, DELETE or TRUNCATE on it (least

@@ -41,7 +41,7 @@ const EVENT_COLUMNS = sql.fragment`
   correlation_id, causation_id, traceparent, occurred_at`;
 
 /**
- * The Postgres adapter of ARCHITECTURE §4. The pool belongs to the caller: `close()` stops the store from
+ * The Postgres adapter of docs/architecture.md §4. The pool belongs to the caller: `close()` stops the store from
  * being used but leaves the pool open.
  */
 export function createPostgresEventStore(options: PostgresEventStoreOptions): PostgresEventStore {

@@ -15,7 +15,7 @@ export interface NewEvent<TData = unknown, TType extends string = string> {
   data: TData;
 }
 
-/** Request metadata every appended event carries (ARCHITECTURE §3). */
+/** Request metadata every appended event carries (docs/architecture.md §3). */
 export interface AppendMetadata {
   actor: Actor;
   correlationId: string;
@@ -58,7 +58,7 @@ export interface ReadStreamOptions {
 
 /**
  * A position in the global order. For the Postgres adapter it is the pair (transactionId, globalPosition)
- * described in STYLE.md; readers treat it as opaque and store it as their checkpoint.
+ * described in docs/style.md; readers treat it as opaque and store it as their checkpoint.
  */
 export interface GlobalCheckpoint {
   transactionId: string;
@@ -119,7 +119,7 @@ export class ConcurrencyError extends Error {
   }
 }
 
-/** aggregateStream of STYLE.md: fold a stream into state with the aggregate's evolve function. */
+/** aggregateStream of docs/style.md: fold a stream into state with the aggregate's evolve function. */
 export async function aggregateStream<State, E extends RecordedEvent>(
   store: EventStore,
   stream: string,

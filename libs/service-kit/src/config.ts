@@ -97,7 +97,7 @@ export function checkNatsCredentials(
 }
 
 /**
- * The event store of ARCHITECTURE §4: the service database's `events` table by default, or an EventStoreDB /
+ * The event store of docs/architecture.md §4: the service database's `events` table by default, or an EventStoreDB /
  * KurrentDB cluster, which needs its connection string (`esdb://host:2113?tls=false`, `esdb+discover://…`).
  */
 export const eventStoreShape = {

@@ -1,5 +1,5 @@
 /**
- * A record's history from its event stream (ARCHITECTURE §4: the streams are the audit trail): each event
+ * A record's history from its event stream (docs/architecture.md §4: the streams are the audit trail): each event
  * becomes an entry with when, who and which fields changed from what to what, newest first. One piece for
  * every service: the service says how its events read (`describe`: the action and the fields an event sets,
  * as they should be shown) and knows its users' names; the diffing, the labels and the order are here.

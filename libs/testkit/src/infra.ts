@@ -1,5 +1,5 @@
 /**
- * Finds or starts the infrastructure Labline needs, in the order of ARCHITECTURE §7: the URL in the
+ * Finds or starts the infrastructure Labline needs, in the order of docs/architecture.md §12: the URL in the
  * environment, a server already listening on the standard local port, then one we start ourselves
  * (embedded Postgres from npm; the nats-server binary). Used by the tests and by `npm start` alike.
  */

@@ -20,7 +20,7 @@ import { seedDemoPatients } from './seed';
 import { seedDemoCatalogue } from './seed-catalogue';
 import { seedDemoTestRequests } from './seed-test-requests';
 
-/** clinical: patients, the CMS catalogue, lab assignments and test requests — ARCHITECTURE §2. */
+/** clinical: patients, the CMS catalogue, lab assignments and test requests — docs/architecture.md §2. */
 export const service = defineService<ClinicalConfig, typeof CLINICAL_EVENT_SCHEMAS, ClinicalResources>({
   name: 'clinical',
   defaultPort: 4002,

@@ -1,4 +1,4 @@
--- Server-side sessions (ARCHITECTURE §5), projected from the user streams' Session* events: the sign-in
+-- Server-side sessions (docs/architecture.md §5), projected from the user streams' Session* events: the sign-in
 -- audit trail, and what a token's `sid` is checked against on every request.
 CREATE TABLE sessions (
   session_id uuid PRIMARY KEY,

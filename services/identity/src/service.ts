@@ -27,7 +27,7 @@ import { loadSigningKeys } from './security/signing-keys';
 import { createTokenIssuer } from './security/tokens';
 import { bootstrapAdmin, seedDemo } from './seed';
 
-/** identity: users, institutions, sign-in, tokens and their keys — ARCHITECTURE §2. */
+/** identity: users, institutions, sign-in, tokens and their keys — docs/architecture.md §2. */
 export const service = defineService<IdentityConfig, typeof IDENTITY_EVENT_SCHEMAS, IdentityResources>({
   name: 'identity',
   defaultPort: 4001,

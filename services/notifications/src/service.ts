@@ -24,7 +24,7 @@ import { twilioWebhookRoutes } from './routes/twilio-webhooks';
 
 /**
  * notifications: e-mail (nodemailer) and SMS (twilio) sending, the notification log, reactions to clinical's
- * events, monitoring and the contact dialog — ARCHITECTURE §2.
+ * events, monitoring and the contact dialog — docs/architecture.md §2.
  */
 export const service = defineService<NotificationsConfig, typeof NOTIFICATION_EVENT_SCHEMAS, NotificationsResources>({
   name: 'notifications',

@@ -11,7 +11,7 @@ export type Actor = z.infer<typeof actorSchema>;
 
 export const SYSTEM_ACTOR: Actor = { userId: null, role: null, institutionId: null };
 
-/** The envelope of ARCHITECTURE §3. `data` is validated by the schema registered for `type`. */
+/** The envelope of docs/architecture.md §3. `data` is validated by the schema registered for `type`. */
 export const eventEnvelopeSchema = z.object({
   id: z.uuid(),
   type: z.string().min(1),
@@ -50,7 +50,7 @@ export const SERVICES = [
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
-/** NATS subject of ARCHITECTURE §3: lab.<service>.<aggregate>.<EventName>. */
+/** NATS subject of docs/architecture.md §3: lab.<service>.<aggregate>.<EventName>. */
 export function subjectFor(service: ServiceName, event: Pick<EventEnvelope, 'stream' | 'type'>): string {
   return `lab.${service}.${aggregateOfStream(event.stream)}.${event.type}`;
 }

@@ -58,7 +58,7 @@ export const userLoggedInSchema = z.object({
 });
 
 /**
- * Server-side sessions (ARCHITECTURE §5): a sign-in starts one (the token's `sid`); sign-out, a password change
+ * Server-side sessions (docs/architecture.md §5): a sign-in starts one (the token's `sid`); sign-out, a password change
  * or reset, a change of role, permissions or institutions, a deactivation or reactivation, the idle timeout
  * and the absolute lifetime end it. The gateway and every service follow SessionEnded and refuse the tokens
  * of an ended session from then on. They are events of the user's stream, so a change that ends a user's

@@ -240,7 +240,7 @@ export const testRequestNotificationLogSchema = z.object({
  * GET /tests/requests/{id}: the request with its markers and devices by name. notification_logs are the
  * notifications service's messages about it, newest first, projected from its events; test_results and
  * fulfillment_requests are empty until the results and fulfillment services exist and clinical projects their
- * events (ARCHITECTURE §2).
+ * events (docs/architecture.md §2).
  */
 export const testRequestDetailSchema = testRequestSchema.extend({
   markers: z.array(

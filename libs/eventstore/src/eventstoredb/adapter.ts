@@ -41,7 +41,7 @@ export interface EventStoreDbStoreOptions {
 export interface EventStoreDbStore extends EventStore, AppendSignal {}
 
 /**
- * The EventStoreDB adapter of ARCHITECTURE §4. A server append is atomic and `$all` only ever shows committed
+ * The EventStoreDB adapter of docs/architecture.md §4. A server append is atomic and `$all` only ever shows committed
  * events in log order, so readAll has no commit-order gap to hold back and both of its consistencies read the
  * same. There is no transaction to share with Postgres: `inTransaction` and `transaction` are refused.
  */

@@ -5,7 +5,7 @@ import type { AppendMetadata, NewEvent, RecordedEvent } from '../types';
 import { globalPositionOf } from './positions';
 
 /**
- * The request metadata of ARCHITECTURE §3 in the event's metadata JSON. `$correlationId` and `$causationId`
+ * The request metadata of docs/architecture.md §3 in the event's metadata JSON. `$correlationId` and `$causationId`
  * are EventStoreDB's own keys (its `$by_correlation_id` projection and UI read them); the plain keys are ours.
  */
 export const eventMetadataSchema = z.object({

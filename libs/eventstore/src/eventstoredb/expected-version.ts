@@ -14,7 +14,7 @@ import {
   type ExpectedStreamVersion,
 } from '../types';
 
-/** One-to-one (STYLE.md): STREAM_DOES_NOT_EXIST → NO_STREAM, STREAM_EXISTS → STREAM_EXISTS, none → ANY. */
+/** One-to-one (docs/style.md): STREAM_DOES_NOT_EXIST → NO_STREAM, STREAM_EXISTS → STREAM_EXISTS, none → ANY. */
 export function expectedRevisionOf(expected: ExpectedStreamVersion): AppendExpectedRevision {
   switch (expected) {
     case STREAM_DOES_NOT_EXIST:

@@ -1,5 +1,5 @@
 /**
- * Reactions to clinical's test request events (ARCHITECTURE §1): a cancelled request → the patient is told;
+ * Reactions to clinical's test request events (docs/architecture.md §1): a cancelled request → the patient is told;
  * Send Notification's message → delivered to the patient. Each becomes one requested message per channel the
  * patient's details allow, in the consumer's transaction with its processed-event row; a channel their contact
  * preference or an SMS opt-out excludes is requested as skipped, with the reason (consent.ts). An idempotency

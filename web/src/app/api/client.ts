@@ -1,5 +1,5 @@
 /**
- * The one place where HTTP errors are handled (STYLE: errors handled once in the API client):
+ * The one place where HTTP errors are handled (docs/style.md: errors handled once in the API client):
  * bearer header, JSON, token refresh before expiry, 401 → session ended, `error` field → ApiError message (as
  * sentences, with the fields they concern).
  */

@@ -3,7 +3,7 @@ import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import type { PatientScope } from '@labline/contracts';
 
-/** The caller's scope as a condition on `patients`: every read goes through it (ARCHITECTURE §5). */
+/** The caller's scope as a condition on `patients`: every read goes through it (docs/architecture.md §5). */
 function scopeCondition(scope: PatientScope) {
   switch (scope.kind) {
     case 'all':
