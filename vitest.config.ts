@@ -79,6 +79,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['web/e2e/**/*.e2e.ts'],
+          // One running system per worker, shared by the files it runs one after the other (web/e2e/systems.ts).
+          globalSetup: ['web/e2e/systems.ts'],
           // The access walk's accounts walk side by side, three at a time: on two cores a fourth adds no speed, only
           // wait to every step of the others (and a slow machine's steps then outlast their timeouts). A test's
           // timeout counts from its own start.

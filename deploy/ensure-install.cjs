@@ -17,7 +17,9 @@ function lockDigest() {
   return hash.digest('hex');
 }
 
+const began = Date.now();
 const wanted = lockDigest();
+let installed = false;
 const current = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8') : '';
 if (current !== wanted || !fs.existsSync(path.join(root, 'node_modules', '.bin', 'node'))) {
   const command = fs.existsSync(lock)
@@ -33,4 +35,11 @@ if (current !== wanted || !fs.existsSync(path.join(root, 'node_modules', '.bin',
     process.exit(1);
   }
   fs.writeFileSync(stamp, lockDigest());
+  installed = true;
 }
+// How long this check (and the install, when it ran) took, for the timings table of `npm test`.
+fs.mkdirSync(path.join(root, '.labline'), { recursive: true });
+fs.writeFileSync(
+  path.join(root, '.labline', 'install-check.json'),
+  JSON.stringify({ ms: Date.now() - began, installed, at: Date.now() }) + '\n',
+);

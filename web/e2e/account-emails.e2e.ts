@@ -7,7 +7,16 @@ import assert from 'node:assert/strict';
 import { test } from 'vitest';
 import { ACCOUNT_EMAIL_TEXTS, ERRORS } from '@labline/contracts';
 import type { Page } from 'playwright-core';
-import { apiAs, DEMO_ACCOUNTS, eventually, screenshot, signIn, openSignedIn, useSystem } from './support';
+import {
+  apiAs,
+  createAccount,
+  DEMO_ACCOUNTS,
+  eventually,
+  screenshot,
+  signIn,
+  openSignedIn,
+  useSystem,
+} from './support';
 
 const system = useSystem();
 const LAB_USER = DEMO_ACCOUNTS.labUser.email;
@@ -40,15 +49,17 @@ const emailCard = (page: Page) =>
   page.locator('.ant-card').filter({ has: page.getByText('Email Communication', { exact: true }) });
 
 test('a password reset sent from the user detail sets a new password through the e-mailed link, once', async () => {
+  // A lab user of the test's own, whose password it changes (the demo accounts stay as seeded for later files).
+  const labUser = await createAccount(system, 'lab_user');
   const admin = await system.newPage();
-  await openSignedIn(admin, DEMO_ACCOUNTS.northwindAdmin.email, `/users/${await userId(LAB_USER)}`);
+  await openSignedIn(admin, DEMO_ACCOUNTS.northwindAdmin.email, `/users/${labUser.id}`);
   const card = emailCard(admin);
   await card.getByRole('button', { name: 'Send Password Reset' }).click();
-  const success = card.getByText(`✓ ${ACCOUNT_EMAIL_TEXTS.queued('password_reset', LAB_USER)}`);
+  const success = card.getByText(`✓ ${ACCOUNT_EMAIL_TEXTS.queued('password_reset', labUser.email)}`);
   await success.waitFor();
   await screenshot(admin, 'user-email-sent');
 
-  const mail = await mailTo(LAB_USER, 'Reset your Labline password');
+  const mail = await mailTo(labUser.email, 'Reset your Labline password');
   const link = /https?:\/\/\S+\/set-password\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
   assert.ok(link, mail.text);
   const { pathname, search } = new URL(link);
@@ -56,7 +67,7 @@ test('a password reset sent from the user detail sets a new password through the
   const user = await system.newPage();
   await user.goto(`${pathname}${search}`);
   await user.getByRole('heading', { name: 'Reset Your Password' }).waitFor();
-  await user.getByText(LAB_USER).waitFor();
+  await user.getByText(labUser.email).waitFor();
   await user.getByText('Password must be at least 8 characters').waitFor();
   await user.getByLabel('New Password', { exact: true }).fill('lab-reset-password');
   await user.getByLabel('Confirm New Password').fill('lab-reset-passwore');
@@ -69,7 +80,7 @@ test('a password reset sent from the user detail sets a new password through the
   await screenshot(user, 'set-password-done');
   await user.getByRole('link', { name: 'Go to Sign In' }).click();
   await user.waitForURL('**/login');
-  await signIn(user, LAB_USER, 'lab-reset-password');
+  await signIn(user, labUser.email, 'lab-reset-password');
 
   // the same link again, in a browser where nobody is signed in: it says it was used, and leads to sign-in
   const again = await system.newPage();
@@ -110,7 +121,8 @@ test('the custom composer asks for both fields, sends with the login information
 
 test('a user deactivated meanwhile shows "Failed: …"; an inactive user has no card', async () => {
   const { call } = await apiAs(system, DEMO_ACCOUNTS.northwindAdmin.email);
-  const clinician = await userId(DEMO_ACCOUNTS.clinician.email);
+  // A clinician of the test's own to deactivate: the demo clinician signs in in later files.
+  const { id: clinician } = await createAccount(system, 'clinician');
   const page = await system.newPage();
   await openSignedIn(page, DEMO_ACCOUNTS.northwindAdmin.email, `/users/${clinician}`);
   const card = emailCard(page);

@@ -5,14 +5,15 @@ import { CMS_SUB_PERMISSIONS, ERRORS } from '@labline/contracts';
 import type { Page } from 'playwright-core';
 import {
   apiAs,
+  createAccount,
   DEMO_ACCOUNTS,
-  DEMO_PASSWORD,
   eventually,
   navigationEntries,
   screenshot,
   signIn,
   useSystem,
   storedSession,
+  uniqueName,
 } from './support';
 
 const system = useSystem();
@@ -112,21 +113,23 @@ test('super_admin creates a clinician with two institutions and custom permissio
 
 test('an institution_admin deactivates a user of their institution and cannot open one of another', async () => {
   const riversideAdmin = await userByEmail(DEMO_ACCOUNTS.riversideAdmin.email);
+  // A Northwind lab user of the test's own to deactivate: the demo lab user signs in in later files.
+  const labUser = await createAccount(system, 'lab_user', { firstName: 'Oliver', lastName: uniqueName('Grant') });
   const page = await system.newPage();
   await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
   const northwindId = (await storedSession(page)).user?.institution_id;
 
   await page.goto('/users');
-  await page.getByLabel('Search users').fill(DEMO_ACCOUNTS.labUser.email);
+  await page.getByLabel('Search users').fill(labUser.email);
   await page.getByLabel('Search users').press('Enter');
-  const row = page.getByRole('row').filter({ hasText: DEMO_ACCOUNTS.labUser.email });
+  const row = page.getByRole('row').filter({ hasText: labUser.email });
   await row.getByText('Active', { exact: true }).waitFor();
   assert.equal(await page.getByRole('row').filter({ hasText: DEMO_ACCOUNTS.riversideAdmin.email }).count(), 0);
   await row.getByRole('button', { name: 'Deactivate' }).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Deactivate' }).click();
   await row.getByText('Inactive', { exact: true }).waitFor();
 
-  await row.getByRole('link', { name: 'Oliver Grant' }).click();
+  await row.getByRole('link', { name: `${labUser.firstName} ${labUser.lastName}` }).click();
   await page
     .getByText('Inactive User: This user account has been deactivated and cannot log in to the system.')
     .waitFor();
@@ -156,8 +159,8 @@ test('an institution_admin deactivates a user of their institution and cannot op
 
   const labPage = await system.newPage();
   await labPage.goto('/login');
-  await labPage.getByLabel('Email Address').fill(DEMO_ACCOUNTS.labUser.email);
-  await labPage.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await labPage.getByLabel('Email Address').fill(labUser.email);
+  await labPage.getByLabel('Password', { exact: true }).fill(labUser.password);
   await labPage.getByRole('button', { name: 'Sign In' }).click();
   await labPage.getByText(ERRORS.accountInactive).waitFor();
   await labPage.context().close();

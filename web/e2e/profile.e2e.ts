@@ -4,6 +4,7 @@ import { test } from 'vitest';
 import { ERRORS, MESSAGES } from '@labline/contracts';
 import type { Page } from 'playwright-core';
 import {
+  createAccount,
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
   openUserMenu,
@@ -36,8 +37,10 @@ test('the profile shows the account information and a read-only email', async ()
 });
 
 test('saving the profile updates the top bar greeting at once and for good', async () => {
+  // An account of the test's own: the demo accounts keep their names for the files after this one.
+  const account = await createAccount(system, 'lab_user');
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.labUser.email);
+  await signIn(page, account.email, account.password);
   await openProfile(page);
   await page.getByLabel('First Name').fill('Rosalind');
   await page.getByLabel('Phone Number').fill('7700 900123');
@@ -77,10 +80,11 @@ test('change password: a mismatch is refused on the page, a wrong current passwo
 });
 
 test('a changed password is the one that signs in afterwards', async () => {
+  const account = await createAccount(system, 'client_admin');
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.clientAdmin.email);
+  await signIn(page, account.email, account.password);
   await openProfile(page);
-  await page.getByLabel('Current Password').fill(DEMO_PASSWORD);
+  await page.getByLabel('Current Password').fill(account.password);
   await page.getByLabel('New Password', { exact: true }).fill('changed-password-42');
   await page.getByLabel('Confirm New Password').fill('changed-password-42');
   await page.getByRole('button', { name: 'Change Password' }).click();
@@ -88,6 +92,6 @@ test('a changed password is the one that signs in afterwards', async () => {
   assert.equal(await page.getByLabel('Current Password').inputValue(), '');
 
   await signOut(page);
-  await signIn(page, DEMO_ACCOUNTS.clientAdmin.email, 'changed-password-42');
+  await signIn(page, account.email, 'changed-password-42');
   await page.context().close();
 });

@@ -4,12 +4,19 @@
  */
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll } from 'vitest';
-import { loginResponseSchema, sessionUserSchema, type SessionUser } from '@labline/contracts';
+import { afterAll, beforeAll, inject } from 'vitest';
+import {
+  defaultPermissionsForRole,
+  institutionListResponseSchema,
+  loginResponseSchema,
+  sessionUserSchema,
+  userResponseSchema,
+  type SessionUser,
+} from '@labline/contracts';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { describeExit, startStack } from '../../deploy/dev/stack';
 import { STORAGE_KEYS } from '../src/app/session/storage';
 import { checkAccessibilityOnClose, watchAccessibility } from './accessibility';
+import { systemInfoSchema, type SystemInfo } from './systems';
 
 export const DEMO_PASSWORD = 'labline-demo';
 
@@ -52,44 +59,54 @@ export interface System {
   url: string;
   /** The sandbox peers' web addresses: the SMTP inbox and the SMS API, each with GET /messages. */
   sandboxes: { smtp: string; sms: string };
-  /** A page in a fresh browser context (empty storage), closed by stop(); axe checks each page it arrives at. */
+  /** A page in a fresh browser context (empty storage), closed with the file's browser; axe checks each page it arrives at. */
   newPage(): Promise<Page>;
-  stop(): Promise<void>;
 }
 
-/** Starts the whole system on a fresh database with the demo seed (web/dist must be built) and a browser. */
-export async function startSystem(): Promise<System> {
-  const stack = await startStack({});
-  let browser: Browser;
-  try {
+/** Asks for this worker's running system (systems.ts): the same one for every file the worker runs. */
+async function workerSystem(): Promise<SystemInfo> {
+  const response = await fetch(`${inject('e2eSystems')}/system?worker=${process.env.VITEST_POOL_ID ?? '1'}`);
+  if (!response.ok) throw new Error(await response.text());
+  const info = systemInfoSchema.parse(await response.json());
+  if (info.stopped !== null) throw new Error(info.stopped);
+  return info;
+}
+
+/**
+ * The worker's running system (shared with the files before and after this one, see systems.ts) and a browser of
+ * this file's own, launched before its tests and closed after them. A system process that exits mid-run fails the
+ * next page asked for, saying which it was, instead of each test waiting out its timeouts against half a system.
+ */
+export function useSystem(): System {
+  let info: SystemInfo | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    info = await workerSystem();
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  } catch (error) {
-    await stack.stop();
-    throw error;
-  }
-  // A process that exits mid-run fails the test at hand and every later one at once, saying which it was,
-  // instead of each waiting out its timeouts against half a system.
-  let failure: string | undefined;
-  void stack.exited.then(async (exit) => {
-    failure = `the system stopped: ${describeExit(exit)}`;
-    console.error(failure);
-    await browser.close();
   });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const current = (): SystemInfo => {
+    if (!info) throw new Error('the system is not started yet (use it inside a test)');
+    return info;
+  };
   return {
-    url: stack.url,
-    sandboxes: stack.sandboxes,
+    get url() {
+      return current().url;
+    },
+    get sandboxes() {
+      return current().sandboxes;
+    },
     async newPage() {
-      if (failure !== undefined) throw new Error(failure);
-      const context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1440, height: 900 } });
+      const { url } = await workerSystem();
+      if (!browser) throw new Error('the browser is not launched yet (use it inside a test)');
+      const context = await browser.newContext({ baseURL: url, viewport: { width: 1440, height: 900 } });
       context.setDefaultTimeout(15_000);
       checkAccessibilityOnClose(context);
       const page = await context.newPage();
       watchAccessibility(page);
       return page;
-    },
-    async stop() {
-      await browser.close();
-      await stack.stop();
     },
   };
 }
@@ -183,31 +200,6 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const directory = process.env.E2E_SCREENSHOT_DIR;
   if (directory === undefined || directory === '') return;
   await page.screenshot({ path: join(directory, `${name}.png`), fullPage: true });
-}
-
-/** One running system for the calling test file: started before its tests, stopped after them. */
-export function useSystem(): System {
-  let started: System | undefined;
-  beforeAll(async () => {
-    started = await startSystem();
-  });
-  afterAll(async () => {
-    await started?.stop();
-  });
-  const current = (): System => {
-    if (!started) throw new Error('the system is not started yet (use it inside a test)');
-    return started;
-  };
-  return {
-    get url() {
-      return current().url;
-    },
-    get sandboxes() {
-      return current().sandboxes;
-    },
-    newPage: () => current().newPage(),
-    stop: () => current().stop(),
-  };
 }
 
 /** Calls the API as a demo account, for the records a test starts from (set-up, not the thing under test). */
@@ -316,4 +308,54 @@ export const formFieldErrors = (page: Page, label: string, scope: Page | Locator
 /** Waits for the antd message (toast) saying `text`. */
 export async function messageShown(page: Page, text: string): Promise<void> {
   await page.locator('.ant-message').getByText(text, { exact: true }).waitFor();
+}
+
+let uniqueCount = 0;
+/**
+ * A name (or e-mail local part) no other file or run on the shared system uses: the worker, the moment and a
+ * count. The browser files share one running system per worker (systems.ts), so a record a test changes is one it
+ * made under such a name, never a demo account.
+ */
+export const uniqueName = (prefix: string): string =>
+  `${prefix}${process.env.VITEST_POOL_ID ?? '1'}${Date.now().toString(36)}${(uniqueCount += 1)}`;
+
+export const NORTHWIND = 'Northwind General Hospital';
+
+export interface TestAccount {
+  id: number;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * A user of the test's own, made by super_admin through the API in a demo institution (Northwind by default),
+ * for a test that changes its account (its password, its name, its deactivation): the demo accounts stay as the
+ * seed made them for every file after it. Letters only in the names (a first name is shown as typed).
+ */
+export async function createAccount(
+  system: System,
+  role: 'lab_user' | 'clinician' | 'client_admin' | 'institution_admin',
+  { firstName = 'Test', lastName = 'Account', institution = NORTHWIND } = {},
+): Promise<TestAccount> {
+  const { call } = await apiAs(system, DEMO_ACCOUNTS.superAdmin.email);
+  const { institutions } = institutionListResponseSchema.parse(await call('GET', '/institutions'));
+  const home = institutions.find((candidate) => candidate.name === institution);
+  assert.ok(home, `the demo seed has ${institution}`);
+  const email = `${uniqueName(role.replace('_', ''))}@e2e.labline.test`;
+  const password = 'e2e-account-password';
+  const { user } = userResponseSchema.parse(
+    await call('POST', '/users', {
+      email,
+      first_name: firstName,
+      last_name: lastName,
+      role,
+      password,
+      institution_id: home.id,
+      clinician_institution_ids: role === 'clinician' ? [home.id] : [],
+      permissions: defaultPermissionsForRole(role),
+    }),
+  );
+  return { id: user.id, email, password, firstName, lastName };
 }
