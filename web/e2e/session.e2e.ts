@@ -187,8 +187,10 @@ describe('session end', () => {
     const page = await system.newPage();
     await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
     const { token } = await storedSession(page);
+    const ended = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/logout');
     await signOut(page);
     assert.deepEqual(await storedSession(page), { token: null, user: null });
+    assert.equal((await ended).status(), 204);
     // The server ended the session: the token the page held is refused, not merely forgotten.
     const reused = await page.request.get('/api/auth/profile', { headers: { authorization: `Bearer ${token}` } });
     assert.equal(reused.status(), 401);

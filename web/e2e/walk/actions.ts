@@ -13,7 +13,7 @@ import {
   canOrderTests,
   navigationFor,
 } from '@labline/contracts';
-import { navigationEntries, openUserMenu } from '../support';
+import { navigationEntries, openUserMenu, signOut as signOutOf } from '../support';
 import { walkInstitutionActions, walkUserActions } from './adminActions';
 import {
   action,
@@ -121,11 +121,8 @@ async function walkPatientDetail(walker: Walker): Promise<void> {
 
 /** Signing out from the user menu leads to the sign-in page. */
 async function signOut(walker: Walker): Promise<void> {
-  const { page } = walker;
-  await openUserMenu(page);
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByRole('button', { name: 'Sign In' }).waitFor();
+  await signOutOf(walker.page);
+  await walker.page.getByRole('button', { name: 'Sign In' }).waitFor();
   walker.count.followed += 1;
 }
 

@@ -69,10 +69,11 @@ async function refreshToken(token: string): Promise<string | null> {
     const answer = await readJson(response);
     const next = isRecord(answer) ? answer.token : undefined;
     if (typeof next !== 'string') throw new Error('refresh answered without a token');
-    writeStoredToken(next);
+    // Only into the session it renewed: one ended meanwhile (Sign Out here or in another tab) stays ended.
+    if (readStoredToken() === token) writeStoredToken(next);
     return next;
   } catch {
-    endSession();
+    if (readStoredToken() === token) endSession();
     return null;
   }
 }

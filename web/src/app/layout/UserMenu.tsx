@@ -32,8 +32,8 @@ export function UserMenu({ user, compact = false }: UserMenuProps) {
     if (key === 'profile') {
       navigate('/profile');
     } else {
+      // The page's guard then leads to /login.
       logout();
-      navigate('/login', { replace: true });
     }
   };
   const withUserHeader = (menu: ReactNode) => (

@@ -6,7 +6,11 @@ import { SessionContext, type SessionContextValue } from './SessionContext';
 import { fetchProfile, requestLogin, requestLogout } from './sessionApi';
 import { STORAGE_KEYS, clearStoredSession, readStoredToken, writeStoredSession, writeStoredUser } from './storage';
 
-type SessionState = { status: 'checking' } | { status: 'signedOut' } | { status: 'signedIn'; user: SessionUser };
+type SessionState =
+  | { status: 'checking' }
+  /** `byUser`: the user pressed Sign Out (the page they were on is not remembered for the next sign-in). */
+  | { status: 'signedOut'; byUser?: true }
+  | { status: 'signedIn'; user: SessionUser };
 
 const SIGNED_OUT: SessionState = { status: 'signedOut' };
 
@@ -75,15 +79,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState({ status: 'signedIn', user });
   }, []);
 
-  // The server ends the session first (its token is refused everywhere from then on); signing out here
-  // happens whatever the answer, so Sign Out always signs out.
+  // The server is asked to end the session (its token is then refused everywhere), with the token as it is now;
+  // this tab signs out at once, whatever the answer and however long it takes. Waiting for it kept the user
+  // signed in for as long as the request hung, and Sign Out's move to /login bounced to the home page meanwhile.
   const logout = useCallback(() => {
-    void requestLogout()
-      .catch(() => undefined)
-      .finally(() => {
-        clearStoredSession();
-        setState(SIGNED_OUT);
-      });
+    void requestLogout().catch(() => undefined);
+    clearStoredSession();
+    setState({ status: 'signedOut', byUser: true });
   }, []);
 
   const updateUser = useCallback((user: SessionUser) => {
@@ -92,9 +94,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const user = state.status === 'signedIn' ? state.user : null;
+  const signedOutByUser = state.status === 'signedOut' && state.byUser === true;
   const value = useMemo<SessionContextValue>(
-    () => ({ user, login, logout, updateUser }),
-    [user, login, logout, updateUser],
+    () => ({ user, signedOutByUser, login, logout, updateUser }),
+    [user, signedOutByUser, login, logout, updateUser],
   );
 
   if (state.status === 'checking') return <FullPageSpinner />;

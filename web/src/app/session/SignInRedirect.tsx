@@ -1,11 +1,17 @@
 import { Navigate, useLocation } from 'react-router-dom';
 import { homeEntry } from '../routing/homeEntry';
-import { loginPathFrom, pathAfterSignIn } from './nextPath';
+import { LOGIN_PATH, loginPathFrom, pathAfterSignIn } from './nextPath';
+import { useSession } from './SessionContext';
 import { useCaller } from './useCaller';
 
-/** Sends a signed-out visitor to /login, remembering the page they opened (`?next=`). */
+/**
+ * Sends a signed-out visitor to /login, remembering the page they opened (`?next=`), unless they have just signed
+ * out themselves: that page is theirs, not the next user's.
+ */
 export function RedirectToSignIn() {
-  return <Navigate to={loginPathFrom(useLocation())} replace />;
+  const { signedOutByUser } = useSession();
+  const location = useLocation();
+  return <Navigate to={signedOutByUser ? LOGIN_PATH : loginPathFrom(location)} replace />;
 }
 
 /**

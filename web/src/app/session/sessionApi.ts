@@ -26,7 +26,10 @@ export async function fetchProfile(signal?: AbortSignal): Promise<SessionUser> {
   return user;
 }
 
-/** Sign Out ends the server-side session, so the token stops working everywhere at once. */
+/**
+ * Sign Out ends the server-side session, so the token stops working everywhere at once. The token is taken as the
+ * call is made (apiRequest reads it before its first wait), so the stored session may be cleared right after.
+ */
 export function requestLogout(): Promise<void> {
   return apiRequest<void>('/auth/logout', { method: 'POST', defaultError: ERRORS.signOutFailed });
 }
