@@ -52,12 +52,14 @@ afterAll(() => {
   const total = (key: keyof WalkCount) => counts.reduce((sum, count) => sum + count[key], 0);
   const rows = [...summary].map(
     ([account, count]) =>
-      `  ${account.padEnd(48)} ${count.routes} routes at ${count.addresses} addresses, ${count.followed} actions followed, ` +
+      `  ${account.padEnd(48)} ${count.routes} routes at ${count.addresses} addresses (${count.typed} typed), ` +
+      `${count.followed} actions followed, ` +
       `${count.hidden} forbidden absent (${(count.ms / 1000).toFixed(0)} s)`,
   );
   console.log(
     [
-      `access walk: ${summary.size} accounts × ${ROUTE_TABLE.length - 1} routes: ${total('addresses')} addresses opened, ` +
+      `access walk: ${summary.size} accounts × ${ROUTE_TABLE.length - 1} routes: ${total('addresses')} addresses opened ` +
+        `(${total('typed')} typed; ${total('turnedAway')} turned the account away), ` +
         `${total('followed')} actions followed, ${total('hidden')} forbidden actions checked absent`,
       ...rows,
     ].join('\n'),
@@ -80,7 +82,7 @@ describe.concurrent('access walk', () => {
           account,
           fixtures,
           targets: scopeTargets(fixtures, account),
-          count: { routes: 0, addresses: 0, followed: 0, hidden: 0 },
+          count: { routes: 0, addresses: 0, typed: 0, turnedAway: 0, followed: 0, hidden: 0 },
         };
         try {
           await walkRoutes(walker);

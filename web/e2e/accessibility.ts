@@ -1,8 +1,8 @@
 /**
  * axe on every page the browser tests visit: a page arrived at (a load or an in-app navigation) is checked once it
  * has settled, at the test's next step on it (an action, goto, waitForURL, closing its context), so the check sees
- * the page as the test left it and never races the test's own clicks. Each route is checked once per role, test
- * file and window width (see `checked`). Serious and critical violations fail the
+ * the page as the test left it and never races the test's own clicks. Each route is checked once per role and window
+ * width in the whole run (see `checked` and firstInRun). Serious and critical violations fail the
  * test at that step with a readable list. With E2E_AXE_REPORT set to a file, they are listed there instead, and
  * the tests go on (to survey a change that touches many pages). The access walk checks each route once per width
  * (checkEachRouteOnce).
@@ -11,6 +11,9 @@ import { appendFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { NodeResult, Result } from 'axe-core';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
+import { inject } from 'vitest';
+import { z } from 'zod';
+import type { SystemInfo as _SystemInfo } from './systems';
 
 const FAILING_IMPACTS: ReadonlySet<string> = new Set(['serious', 'critical']);
 /** Longest wait for the page to settle; it is checked as it is after that. */
@@ -161,6 +164,18 @@ export async function seriousViolationsIn(page: Page, include: string): Promise<
 }
 
 /**
+ * Whether no other file of this run has checked `visit` yet: the run's list is kept by the browser tests' systems
+ * endpoint (systems.ts), so each route is checked once per role and width in the whole run. Without the endpoint
+ * (a file run outside the e2e project), every visit is a first.
+ */
+async function firstInRun(visit: string): Promise<boolean> {
+  const endpoint = inject('e2eSystems') as string | undefined;
+  if (endpoint === undefined) return true;
+  const response = await fetch(`${endpoint}/checked?visit=${encodeURIComponent(visit)}`);
+  return z.object({ first: z.boolean() }).parse(await response.json()).first;
+}
+
+/**
  * The pages checked so far in this test file, per role and window width: a page is its route (ids stand as `:id`, the query and
  * hash are left out), so a second record of the same kind, or a second account of the same role, is not checked
  * again. Each role sees its own buttons and menus, so each role's pages are checked once.
@@ -203,6 +218,7 @@ async function analyze(page: Page): Promise<void> {
   const visit = `${oncePerRoute ? 'anyone' : who} ${page.viewportSize()?.width ?? 0}px ${routeOf(address)}`;
   if (checked.has(visit)) return;
   checked.add(visit);
+  if (!(await firstInRun(visit))) return;
   const found = await seriousViolations(page);
   // Only what a second look, once the page is still again, finds too: not a state the page was passing through.
   const failing = found.length === 0 || page.url() !== address ? [] : inBoth(found, await seriousViolations(page));

@@ -149,7 +149,11 @@ test('super_admin signs in and creates a patient with the keyboard alone', async
   await choose(page, 'Institutions', 'Northwind General Hospital', { search: 'Northwind', multiple: true });
   // The clinician list is that of the institution just picked: the select is enabled once it has loaded.
   const clinicianSelect = page.getByLabel('Clinician', { exact: true });
-  for (let tries = 0; tries < 50 && !(await clinicianSelect.isEnabled()); tries += 1) await page.waitForTimeout(100);
+  await page.waitForFunction(
+    (input) => input !== null && !(input as unknown as { disabled: boolean }).disabled,
+    await clinicianSelect.elementHandle(),
+    { polling: 50 },
+  );
   await tabToField(page, 'Clinician');
   await choose(page, 'Clinician', clinicianName);
 

@@ -117,8 +117,17 @@ test('an impossible date of birth stays as typed, the field says why, and nothin
 
   await choose(page, 'Institutions', 'Northwind General Hospital');
   await page.keyboard.press('Escape');
+  const saves: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/patients') saves.push(request.url());
+  });
   await page.getByRole('button', { name: 'Create Patient' }).click();
-  await page.waitForTimeout(500);
+  // The form's checks run within the click's own tasks: two frames later it has refused or sent the form.
+  await page.evaluate(() => {
+    const window = globalThis as unknown as { requestAnimationFrame(next: () => void): void };
+    return new Promise<void>((resolve) => window.requestAnimationFrame(() => window.requestAnimationFrame(resolve)));
+  });
+  assert.deepEqual(saves, [], 'the form was sent with an impossible date of birth');
   assert.match(page.url(), /\/patients\/new$/);
   assert.deepEqual(await fieldErrors(page, 'Date of Birth').allInnerTexts(), ['31/02/2000 is not a real date.']);
   await screenshot(page, 'messages-impossible-date');

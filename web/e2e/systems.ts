@@ -7,6 +7,8 @@
  *
  * The systems live in Vitest's main process (this file is the e2e project's globalSetup); a worker asks for its own
  * through a small HTTP endpoint on loopback (`GET /system?worker=N`), whose address the setup provides to the tests.
+ * The same endpoint keeps the run's list of pages axe has checked (`GET /checked?visit=…` answers whether this is the
+ * first time), so a route is checked once per role and window width in the whole run, not once per file.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -59,8 +61,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
     );
     return running;
   };
+  /** The pages axe has checked in this run, across files and workers (accessibility.ts asks with GET /checked). */
+  const checked = new Set<string>();
   const server: Server = createServer((request, response) => {
-    const worker = new URL(request.url ?? '/', 'http://localhost').searchParams.get('worker') ?? '1';
+    const asked = new URL(request.url ?? '/', 'http://localhost');
+    if (asked.pathname === '/checked') {
+      const visit = asked.searchParams.get('visit') ?? '';
+      const first = !checked.has(visit);
+      checked.add(visit);
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ first }));
+      return;
+    }
+    const worker = asked.searchParams.get('worker') ?? '1';
     let running = systems.get(worker);
     if (running === undefined) {
       running = start(worker);

@@ -14,6 +14,10 @@ export interface WalkCount {
   /** Routes of the route table opened, and the addresses that took (an `:id` route: inside and outside scope). */
   routes: number;
   addresses: number;
+  /** Addresses opened by a fresh load (typed), not in-app: the dear ones. */
+  typed: number;
+  /** Addresses that turn the account away (Access Denied, not found): each was typed before the walk shared them. */
+  turnedAway: number;
   /** Actions offered and followed (or opened and cancelled). */
   followed: number;
   /** Actions the policy forbids, checked to be absent. */
@@ -85,6 +89,7 @@ export async function visit(walker: Walker, address: string, how: 'typed' | 'in-
     await checkAccessibility(page);
     return outcome;
   }
+  walker.count.typed += 1;
   await page.goto(address);
   await waitForRoute(walker);
   return readOutcome(page);
