@@ -167,9 +167,31 @@ export async function storedSession(page: Page): Promise<StoredSession> {
   return { token, user: user === null ? null : sessionUserSchema.parse(JSON.parse(user)) };
 }
 
+/** The little of the page's DOM `motionEnded` looks at (this file is type-checked without the DOM's types). */
+interface Animated {
+  document: {
+    getAnimations(): { playState: string; effect: { getComputedTiming(): { endTime?: number | string } } | null }[];
+  };
+}
+
+/** Runs in the page: no finite animation is running (endless ones are spinners). A function: the CSP forbids strings. */
+function motionEnded(): boolean {
+  return !(globalThis as unknown as Animated).document
+    .getAnimations()
+    .some(
+      (animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity,
+    );
+}
+
+/**
+ * Opens the user menu and waits until it has finished opening. A click on an item while the menu still zooms in
+ * can land beside the item (the item is drawn smaller and higher than where it will stand), which opens nothing:
+ * profile.e2e's Sign Out once stayed unanswered 15 s that way, the menu open, no request sent.
+ */
 export async function openUserMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).waitFor();
+  await page.waitForFunction(motionEnded, undefined, { polling: 50 });
 }
 
 /**
@@ -180,8 +202,20 @@ export async function openUserMenu(page: Page): Promise<void> {
  */
 export async function signOut(page: Page): Promise<void> {
   await openUserMenu(page);
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await page.waitForURL((url) => url.pathname === '/login' && url.search === '');
+  const item = page.getByRole('menuitem', { name: 'Sign Out' });
+  const requests: string[] = [];
+  page.on('request', (request) => void requests.push(`${request.method()} ${new URL(request.url()).pathname}`));
+  await item.click();
+  await page
+    .waitForURL((url) => url.pathname === '/login' && url.search === '')
+    .catch(async (error: unknown) => {
+      const { token } = await storedSession(page);
+      throw new Error(
+        `Sign Out did not lead to /login: the page stayed at ${page.url()} (session ${token === null ? 'cleared' : 'kept'}, ` +
+          `menu item ${(await item.isVisible()) ? 'visible' : 'gone'}, requests since the click: ${requests.join(', ') || 'none'})`,
+        { cause: error },
+      );
+    });
 }
 
 /** Saves a full-page screenshot when E2E_SCREENSHOT_DIR is set (for looking at the screens, not asserted). */
