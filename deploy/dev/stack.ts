@@ -14,7 +14,7 @@ import {
   freePort,
   type StartedInfra,
 } from '@labline/testkit';
-import { GATEWAY_ENTRY, SERVICES } from './services';
+import { GATEWAY_ENTRY, serviceEnvironment, SERVICES } from './services';
 import {
   assertPortFree,
   describeExit,
@@ -181,15 +181,24 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     closers.push(async () => {
       await Promise.all(processes.map((child) => child.stop()));
     });
-    // The SMTP and SMS sandboxes stand in for the mail relay and Twilio; notifications sends through them.
-    const sandboxes = await startSandboxes(common, (name, entry, env) => launch(name, entry, env), ready);
+    // Every service's port, chosen up front: the SMS sandbox posts simulated replies to the one that needs `sms`.
+    const ports = new Map<string, number>();
+    for (const service of SERVICES) ports.set(service.name, await freePort());
+    const smsService = SERVICES.find((service) => service.needs.includes('sms'));
+    // The SMTP and SMS sandboxes stand in for the mail relay and Twilio, for the services that need them.
+    const sandboxes = await startSandboxes(
+      common,
+      (name, entry, env) => launch(name, entry, env),
+      ready,
+      smsService && ports.get(smsService.name),
+    );
     // Chosen first: identity's e-mailed links point at the web app the gateway serves.
     const gatewayPort = options.port === undefined || options.port === 0 ? await freePort() : options.port;
     // One after the other: a service may need an earlier one (clinical verifies tokens with identity's keys
     // and its demo seed waits for identity's demo institutions and clinicians). Started side by side on two
     // cores, they only share the CPU, and each one's readiness wait then covers the others' start-up too.
     for (const service of SERVICES) {
-      const port = service.name === 'notifications' ? sandboxes.notificationsPort : await freePort();
+      const port = ports.get(service.name) ?? (await freePort());
       // Production's shape: the service provisions its roles and migrates through the admin connection, then
       // works as its own application role (roles.ts in @labline/db).
       const database = serviceDatabaseUrls({ url: databaseUrl, schema: service.name });
@@ -197,12 +206,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         DATABASE_ADMIN_URL: database.admin,
         DATABASE_URL: database.application,
         ...common,
-        ...service.env?.(serviceUrls),
-        ...(service.name === 'notifications' ? sandboxes.notificationsEnv(port) : {}),
-        ...(service.name === 'identity' ? { PUBLIC_WEB_URL: `http://localhost:${gatewayPort}` } : {}),
+        // What its declaration says it needs: identity's keys, the web app's address, the sandboxes.
+        ...serviceEnvironment(service, port, {
+          urls: serviceUrls,
+          webUrl: `http://localhost:${gatewayPort}`,
+          mailEnv: sandboxes.mailEnv,
+          smsEnv: sandboxes.smsEnv,
+        }),
         PORT: String(port),
         DB_SCHEMA: service.name,
-        LABLINE_SEED: options.seed ?? 'demo',
+        ...(service.demoSeed ? { LABLINE_SEED: options.seed ?? 'demo' } : {}),
       });
       serviceUrls[service.urlVariable] = `http://127.0.0.1:${port}`;
       await ready(child, `${serviceUrls[service.urlVariable]}/readyz`);

@@ -1,6 +1,7 @@
 /**
- * Builds the overlays with `kubectl kustomize` (the kustomize inside kubectl: v5 in kubectl 1.27+, v2.0.3 in
- * Debian's kubectl 1.20; the manifests are written for both). `KUBECTL` picks another binary.
+ * Builds the overlays with `kubectl kustomize`: the kustomize inside kubectl 1.27+ (v5; the manifests use components
+ * and replacements, which Debian bookworm's kubectl 1.20 with kustomize v2.0.3 does not read). `KUBECTL` picks
+ * another binary.
  */
 import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -30,8 +31,8 @@ function isMissingBinary(error: unknown): boolean {
 }
 
 const missingMessage = (binary: string) =>
-  `kubectl not found (${binary}): the manifests are built with \`kubectl kustomize\`. Install it ` +
-  '(Debian/Ubuntu: apt-get install kubernetes-client) or point KUBECTL at one.';
+  `kubectl not found (${binary}): the manifests are built with \`kubectl kustomize\` (kubectl 1.27+, kustomize v5). ` +
+  'Install it or point KUBECTL at one.';
 
 /** `v1.32.4 (kustomize v5.5.0)`; kubectl before 1.24 does not report its kustomize (1.20: v2.0.3). */
 export async function kubectlVersion(): Promise<string> {

@@ -82,6 +82,11 @@ async function main(): Promise<number> {
   const files = values.file ?? [];
   try {
     const kubectl = files.length > 0 ? undefined : await kubectlVersion();
+    // The services are Kustomize components, named by replacements: kustomize v5 (kubectl 1.27+) builds them.
+    if (kubectl !== undefined && !/kustomize v([5-9]|\d{2,})\./.test(kubectl)) {
+      console.error(`kubectl ${kubectl}: the manifests need kustomize v5 (kubectl 1.27+); point KUBECTL at one.`);
+      return 2;
+    }
     const targets =
       files.length > 0
         ? files.map((file) => ({ name: path.basename(file), load: () => readFile(file, 'utf8') }))

@@ -5,7 +5,7 @@
  * or republished. It works on DATABASE_URL / NATS_URL when set, else on the system `npm start` runs, and
  * signs in as the service's application role, as the service does (DATABASE_URL read as the service reads it).
  */
-import { DEPLOYED_SERVICES } from '@labline/contracts';
+import { DEPLOYED_SERVICES, servicePackage, type DeployedService } from '@labline/contracts';
 import { createDatabasePool, serviceDatabaseUrls } from '@labline/db';
 import { createPostgresEventStore } from '@labline/eventstore';
 import { natsConnectionOptions, rebuildProjections, type ServiceDefinition } from '@labline/service-kit';
@@ -21,14 +21,13 @@ if (!name || !(DEPLOYED_SERVICES as readonly string[]).includes(name)) {
   process.exit(2);
 }
 
-const modules: Record<(typeof DEPLOYED_SERVICES)[number], () => Promise<{ service: unknown }>> = {
-  identity: () => import('@labline/identity'),
-  clinical: () => import('@labline/clinical'),
-  notifications: () => import('@labline/notifications'),
-};
-const { service } = (await modules[name as keyof typeof modules]()) as {
-  service: ServiceDefinition<never, never, never>;
-};
+// The service's package (`@labline/<name>`, its workspace) exports its ServiceDefinition as `service`.
+const loaded: unknown = await import(servicePackage(name as DeployedService));
+if (typeof loaded !== 'object' || loaded === null || !('service' in loaded) || typeof loaded.service !== 'object') {
+  console.error(`${servicePackage(name as DeployedService)} exports no \`service\` (its ServiceDefinition)`);
+  process.exit(2);
+}
+const service = loaded.service as ServiceDefinition<never, never, never>;
 const infrastructure =
   process.env.DATABASE_URL && process.env.NATS_URL
     ? { databaseUrl: process.env.DATABASE_URL, natsUrl: process.env.NATS_URL, stop: async () => undefined }

@@ -1,6 +1,7 @@
 /**
  * The sandbox peers in the dev stack (deploy/dev/stack.ts): the SMTP and SMS sandboxes as processes of their own,
- * started before the services, and the environment that points the notifications service at them.
+ * started before the services, and the environment that points a service needing `mail` or `sms` (its declaration
+ * in contracts' SERVICE_DECLARATIONS) at them.
  */
 import { freePort } from '@labline/testkit';
 import type { ManagedProcess } from '../dev/process';
@@ -14,27 +15,28 @@ export const SANDBOX_SUPPORT_EMAIL = 'support@labline.test';
 export interface StackSandboxes {
   smtpUrl: string;
   smsUrl: string;
-  /**
-   * The port notifications is to listen on, chosen before the SMS sandbox starts: the sandbox posts simulated
-   * inbound messages (a patient's STOP) to its webhook.
-   */
-  notificationsPort: number;
-  /** notifications' environment for these sandboxes, given the port notifications listens on. */
-  notificationsEnv(notificationsPort: number): Record<string, string>;
+  /** The environment of a service that needs `mail`: the SMTP sandbox as its relay. */
+  mailEnv: Record<string, string>;
+  /** The environment of a service that needs `sms`, given the port it listens on (its Twilio webhooks). */
+  smsEnv(port: number): Record<string, string>;
 }
 
+/** Where a service listening on `port` receives Twilio's (here the SMS sandbox's) simulated inbound messages. */
+const inboundWebhook = (port: number) => `http://127.0.0.1:${port}/webhooks/twilio/inbound`;
+
+/**
+ * `smsServicePort` is the port of the service that needs `sms`, chosen before the SMS sandbox starts: the sandbox posts
+ * simulated inbound messages (a patient's STOP) to its webhook.
+ */
 export async function startSandboxes(
   common: Record<string, string>,
   launch: (name: string, entry: string, env: Record<string, string>) => ManagedProcess,
   ready: (managed: ManagedProcess, url: string) => Promise<void>,
+  smsServicePort: number | undefined,
 ): Promise<StackSandboxes> {
-  const [smtpPort, smtpHttpPort, smsPort, notificationsPort] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
-  const inboundUrl = `http://127.0.0.1:${notificationsPort}/webhooks/twilio/inbound`;
+  const [smtpPort, smtpHttpPort, smsPort] = [await freePort(), await freePort(), await freePort()];
+  // With no service that needs SMS, simulated replies go nowhere (a port nothing listens on).
+  const inboundUrl = inboundWebhook(smsServicePort ?? (await freePort()));
   const smtp = launch('smtp-sandbox', 'deploy/sandboxes/smtp/src/main.ts', {
     ...common,
     SMTP_PORT: String(smtpPort),
@@ -54,18 +56,19 @@ export async function startSandboxes(
   return {
     smtpUrl,
     smsUrl,
-    notificationsPort,
-    notificationsEnv: (port) => ({
+    mailEnv: {
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(smtpPort),
       SMTP_FROM: 'Labline <no-reply@labline.test>',
       SUPPORT_EMAIL: SANDBOX_SUPPORT_EMAIL,
+    },
+    smsEnv: (port) => ({
       TWILIO_ACCOUNT_SID: SANDBOX_ACCOUNT_SID,
       TWILIO_AUTH_TOKEN: SANDBOX_AUTH_TOKEN,
       TWILIO_FROM_NUMBER: SANDBOX_FROM_NUMBER,
       TWILIO_API_BASE_URL: smsUrl,
       TWILIO_STATUS_CALLBACK_URL: `http://127.0.0.1:${port}/webhooks/twilio/status`,
-      TWILIO_INBOUND_URL: `http://127.0.0.1:${port}/webhooks/twilio/inbound`,
+      TWILIO_INBOUND_URL: inboundWebhook(port),
     }),
   };
 }

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEPLOYED_SERVICES, serviceUrlVariable } from '@labline/contracts';
+import { DEPLOYED_SERVICES, serviceDeclaration, serviceUrlVariable } from '@labline/contracts';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
@@ -56,6 +56,23 @@ describe('docker-compose.yml', () => {
     expect(runtime.environment?.NATS_USER).toBe(name);
     expect(natsUsers).toMatch(new RegExp(`user: ${name}\\n\\s+password: \\$NATS_${name.toUpperCase()}_PASSWORD`));
     expect(runtime.environment?.NATS_PASSWORD).toBe(`\${NATS_${name.toUpperCase()}_PASSWORD:-${name}-nats-dev}`);
+    // The one-shot parses the service's configuration as at start-up: the service's environment, and the admin's.
+    expect({ ...migration.environment, DATABASE_ADMIN_URL: undefined }).toEqual({
+      ...runtime.environment,
+      DATABASE_ADMIN_URL: undefined,
+    });
+  });
+
+  it.each(DEPLOYED_SERVICES)('gives %s what its declaration says it needs', (name) => {
+    const { needs, demoSeed } = serviceDeclaration(name);
+    const environment = service(name).environment ?? {};
+    expect('LABLINE_SEED' in environment, 'LABLINE_SEED').toBe(demoSeed);
+    expect(environment.IDENTITY_JWKS_URL, 'IDENTITY_JWKS_URL').toBe(
+      needs.includes('identity-keys') ? 'http://identity:8080/.well-known/jwks.json' : undefined,
+    );
+    expect('PUBLIC_WEB_URL' in environment, 'PUBLIC_WEB_URL').toBe(needs.includes('public-web-url'));
+    expect('SMTP_HOST' in environment, 'SMTP_HOST').toBe(needs.includes('mail'));
+    expect('TWILIO_ACCOUNT_SID' in environment, 'TWILIO_ACCOUNT_SID').toBe(needs.includes('sms'));
   });
 
   it('gives NATS the users of k8s/base/nats/auth.conf, the one definition of who may do what', () => {

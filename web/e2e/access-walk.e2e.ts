@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, test } from 'vitest';
-import { ROUTE_TABLE } from '../src/app/routing/routeTable';
+import { ROUTES as ROUTE_TABLE } from '../src/app/routing/routeConfig';
 import { checkEachRouteOnce } from './accessibility';
 import { DEMO_ACCOUNTS, signIn, useSystem } from './support';
 import { walkActions } from './walk/actions';

@@ -8,12 +8,12 @@ import { beforeAll, describe, test } from 'vitest';
 import {
   defaultPermissionsForRole,
   institutionResponseSchema,
-  navigationFor,
   patientResponseSchema,
   userResponseSchema,
   type Role,
   type User,
 } from '@labline/contracts';
+import { navigationFor } from '../src/app/routing/routeConfig';
 import type { Locator, Page } from 'playwright-core';
 import { apiAs, DEMO_ACCOUNTS, DEMO_PASSWORD, eventually, navigationEntries, signIn, useSystem } from './support';
 

@@ -2,9 +2,10 @@
  * Every service of DEPLOYED_SERVICES (and the gateway) is deployed whole: its Deployment, a Service that selects
  * its pods on a port they declare, its own NetworkPolicy, PodDisruptionBudget and HorizontalPodAutoscaler
  * (autoscaling/v2), and for a service its migration Job on the same image; the gateway is behind an Ingress and
- * knows every service's URL (`<NAME>_URL`).
+ * knows every service's URL (`<NAME>_URL`). A service's Service listens on the port of its declaration
+ * (SERVICE_DECLARATIONS; its component's declaration.yaml gives the manifests theirs).
  */
-import { serviceUrlVariable, type ServiceName } from '@labline/contracts';
+import { SERVICE_DECLARATIONS, serviceUrlVariable, type ServiceName } from '@labline/contracts';
 import type { K8sObject } from '../manifests';
 import { MISSING, problem, type Problem } from '../problems';
 import { selects, type Selector, type Workload } from '../workloads';
@@ -50,6 +51,13 @@ function checkCompanions(manifests: Manifests, name: string, deployment: Workloa
     const selector = service.data.spec.selector ?? {};
     if (Object.keys(selector).length === 0 || !selects({ matchLabels: selector }, labels)) {
       missing.push(`Service ${name} does not select the pods of Deployment ${name}`);
+    }
+    const declared = SERVICE_DECLARATIONS.find((declaration) => declaration.name === name)?.port;
+    const ports = (service.data.spec.ports ?? []).map((port) => port.port);
+    if (declared !== undefined && !ports.includes(declared)) {
+      missing.push(
+        `Service ${name} listens on ${ports.join(', ')}, not on ${declared} (its SERVICE_DECLARATIONS port)`,
+      );
     }
     for (const port of service.data.spec.ports ?? []) {
       if (!declaresTarget(deployment, port.targetPort ?? port.port)) {

@@ -116,34 +116,6 @@ export function defaultPermissionsForRole(role: Role): Permission[] {
     : sections;
 }
 
-export interface NavigationEntry {
-  name: string;
-  path: string;
-  section: Section;
-}
-
-/** Side navigation entries in spec 1 §2 order. Analytics has a route but no navigation entry. */
-export const NAVIGATION: readonly NavigationEntry[] = [
-  { name: 'Dashboard', path: '/dashboard', section: 'dashboard' },
-  { name: 'Patients', path: '/patients', section: 'patients' },
-  { name: 'Test Requests', path: '/tests', section: 'tests' },
-  { name: 'Test Results', path: '/results', section: 'results' },
-  { name: 'Inventory', path: '/inventory', section: 'inventory' },
-  { name: 'Fulfillment', path: '/fulfillment', section: 'fulfillment' },
-  { name: 'Users', path: '/users', section: 'users' },
-  { name: 'Institutions', path: '/institutions', section: 'institutions' },
-  { name: 'CMS Fields', path: '/cms', section: 'cms' },
-];
-
-export function navigationFor(user: AccessSubject): NavigationEntry[] {
-  return NAVIGATION.filter((entry) => canAccessSection(user, entry.section));
-}
-
-/** Highlight rule of spec 1 §2: the current path equals or starts with the entry's path. */
-export function isNavigationEntryActive(entry: NavigationEntry, pathname: string): boolean {
-  return pathname === entry.path || pathname.startsWith(`${entry.path}/`);
-}
-
 export function roleLabel(role: Role): string {
   return role.replaceAll('_', ' ');
 }

@@ -5,14 +5,7 @@
  * the records the account made for the walk; elsewhere a confirmation is opened and cancelled.
  */
 import assert from 'node:assert/strict';
-import {
-  ERRORS,
-  canCreatePatient,
-  canDeletePatient,
-  canEditPatient,
-  canOrderTests,
-  navigationFor,
-} from '@labline/contracts';
+import { ERRORS, canCreatePatient, canDeletePatient, canEditPatient, canOrderTests } from '@labline/contracts';
 import { navigationEntries, openUserMenu, signOut as signOutOf } from '../support';
 import { walkInstitutionActions, walkUserActions } from './adminActions';
 import {
@@ -31,7 +24,7 @@ import {
   where,
   type Walker,
 } from './browse';
-import { ROUTE_TABLE, canOpenRoute } from '../../src/app/routing/routeTable';
+import { ROUTES as ROUTE_TABLE, canOpenRoute, navigationFor } from '../../src/app/routing/routeConfig';
 import { MISSING_ID } from './fixtures';
 import { assertOutcome, readOutcome } from './outcome';
 import { UNKNOWN_ADDRESS } from './routes';

@@ -46,7 +46,7 @@ interface InPage {
   document: { title: string };
 }
 
-/** The document title the route element sets for an address (routeTable.ts titles, as the app shows them). */
+/** The document title the route element sets for an address (routeConfig.ts titles, as the app shows them). */
 const routeTitleOf = (walker: Walker, address: string) => {
   const route = routeAt(new URL(address, 'http://app').pathname);
   return `${typeof route.title === 'string' ? route.title : route.title(walker.account.user)} | Labline`;

@@ -19,7 +19,7 @@ import {
   type User,
 } from '@labline/contracts';
 import type { Page } from 'playwright-core';
-import { ROUTE_TABLE, canOpenRoute, type RouteAccess } from '../../src/app/routing/routeTable';
+import { ROUTES as ROUTE_TABLE, canOpenRoute, type RouteAccess } from '../../src/app/routing/routeConfig';
 import { BUSY_SELECTOR, loadingRequests } from '../accessibility';
 import { accessFactsOf } from '../../src/features/tests/access';
 

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Request } from 'playwright-core';
-import { ROUTE_TABLE, canOpenRoute, type RouteAccess } from '../../src/app/routing/routeTable';
+import { ROUTES as ROUTE_TABLE, canOpenRoute, type RouteAccess } from '../../src/app/routing/routeConfig';
 import { MISSING_ID } from './fixtures';
 import { assertOutcome, expectedOutcome, type RouteTarget } from './outcome';
 import { visit, where, type Walker } from './browse';

@@ -1,7 +1,8 @@
 import { CloseOutlined, ExperimentFilled } from '@ant-design/icons';
-import { NAVIGATION, isNavigationEntryActive, navigationFor, type SessionUser } from '@labline/contracts';
+import type { SessionUser } from '@labline/contracts';
 import { Button, Flex, Menu, Typography, theme } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
+import { NAVIGATION, isNavigationEntryActive, navigationFor } from '../routing/routeConfig';
 import { SECTION_ICONS } from './navigationIcons';
 import { UserSummary } from './UserSummary';
 

@@ -1,4 +1,5 @@
-import { navigationFor, type AccessSubject } from '@labline/contracts';
+import type { AccessSubject } from '@labline/contracts';
+import { navigationFor } from './routeConfig';
 
 /** Where a way back leads: a page every signed-in user may open, whatever their menu permissions. */
 export interface HomeEntry {

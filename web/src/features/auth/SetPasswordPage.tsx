@@ -1,9 +1,10 @@
 import { LockOutlined } from '@ant-design/icons';
-import { ACCOUNT_EMAIL_TEXTS, ERRORS, PASSWORD_MIN_LENGTH } from '@labline/contracts';
-import { Alert, Button, Flex, Form, Input, Spin, Typography } from 'antd';
+import { ACCOUNT_EMAIL_TEXTS } from '@labline/contracts';
+import { Alert, Button, Flex, Form, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { describeFailure } from '../../shared/apiError';
+import { NewPasswordFields } from '../../shared/NewPasswordFields';
 import { useSaveAction } from '../../shared/useSaveAction';
 import { checkPasswordLink, setPasswordWithLink, type PasswordLink } from './api';
 import { AuthPanel } from './AuthPanel';
@@ -99,30 +100,7 @@ export default function SetPasswordPage() {
         <>
           {saveError !== null && <Alert type="error" showIcon title={saveError} style={{ marginBottom: 24 }} />}
           <Form<SetPasswordFormValues> form={form} layout="vertical" requiredMark={false} onFinish={onFinish}>
-            <Form.Item
-              label="New Password"
-              name="new_password"
-              rules={[{ required: true }]}
-              extra={`Password must be at least ${PASSWORD_MIN_LENGTH} characters`}
-            >
-              <Input.Password size="large" prefix={<LockOutlined />} autoComplete="new-password" autoFocus />
-            </Form.Item>
-            <Form.Item
-              label="Confirm New Password"
-              name="confirm_password"
-              dependencies={['new_password']}
-              rules={[
-                { required: true },
-                ({ getFieldValue }) => ({
-                  validator: (_rule, value: string | undefined) =>
-                    !value || value === getFieldValue('new_password')
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(ERRORS.newPasswordsDoNotMatch)),
-                }),
-              ]}
-            >
-              <Input.Password size="large" prefix={<LockOutlined />} autoComplete="new-password" />
-            </Form.Item>
+            <NewPasswordFields size="large" prefix={<LockOutlined />} autoFocus />
             <Form.Item style={{ marginBottom: 0, marginTop: 8 }}>
               <Button type="primary" htmlType="submit" size="large" block loading={saving}>
                 Set Password

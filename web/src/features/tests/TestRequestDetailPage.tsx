@@ -18,7 +18,7 @@ import { Button, Card, Col, Flex, Row, Skeleton, Space } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useFeedback } from '../../app/feedback/feedback';
-import { canOpenRoute, ROUTE_TABLE } from '../../app/routing/routeTable';
+import { canOpenRoute, ROUTES as ROUTE_TABLE } from '../../app/routing/routeConfig';
 import { useCaller } from '../../app/session/useCaller';
 import { describeFailure, isNotFound } from '../../shared/apiError';
 import { useHistoryDrawer } from '../../shared/HistoryDrawer';

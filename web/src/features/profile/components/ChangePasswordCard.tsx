@@ -1,7 +1,8 @@
-import { ERRORS, MESSAGES, PASSWORD_MIN_LENGTH, type ChangePasswordBody } from '@labline/contracts';
+import { ERRORS, MESSAGES, type ChangePasswordBody } from '@labline/contracts';
 import { Alert, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { FormActions } from '../../../shared/FormActions';
+import { NewPasswordFields } from '../../../shared/NewPasswordFields';
 import { useSaveAction } from '../../../shared/useSaveAction';
 
 interface ChangePasswordFormValues {
@@ -33,30 +34,7 @@ export function ChangePasswordCard({ onChange }: { onChange(body: ChangePassword
           <Form.Item label="Current Password" name="current_password" rules={[{ required: true }]}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>
-          <Form.Item
-            label="New Password"
-            name="new_password"
-            rules={[{ required: true }]}
-            extra={`Password must be at least ${PASSWORD_MIN_LENGTH} characters`}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            label="Confirm New Password"
-            name="confirm_password"
-            dependencies={['new_password']}
-            rules={[
-              { required: true },
-              ({ getFieldValue }) => ({
-                validator: (_rule, value: string | undefined) =>
-                  !value || value === getFieldValue('new_password')
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(ERRORS.newPasswordsDoNotMatch)),
-              }),
-            ]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+          <NewPasswordFields />
         </div>
         <FormActions submitLabel="Change Password" saving={saving} />
       </Form>
