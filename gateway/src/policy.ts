@@ -2,7 +2,7 @@
  * The gateway's decision for one request: pass it on, or refuse it with 401 (no usable token) or 403 (the
  * caller may not use any section the gate names). Pure, so every access kind and role is unit-tested.
  */
-import { canAccessSection, ERRORS } from '@labline/contracts';
+import { ERRORS, passesSectionAccess } from '@labline/contracts';
 import type { TokenVerification } from '@labline/service-kit';
 import type { Gate } from './routes';
 
@@ -19,10 +19,6 @@ export function decide(gate: Gate, verification: TokenVerification | undefined):
     const missing = !verification || verification.reason === 'missing';
     return { allow: false, status: 401, error: missing ? ERRORS.authenticationRequired : ERRORS.invalidToken };
   }
-  if (access === 'authenticated') return { allow: true };
-  const { principal } = verification;
-  const allowed =
-    access.some((section) => canAccessSection(principal, section)) ||
-    (gate.alsoRoles?.includes(principal.role) ?? false);
+  const allowed = passesSectionAccess(gate, verification.principal);
   return allowed ? { allow: true } : { allow: false, status: 403, error: ERRORS.forbidden };
 }

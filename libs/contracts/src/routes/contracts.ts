@@ -341,6 +341,9 @@ export const ROUTE_CONTRACTS = {
   notifications: NOTIFICATIONS_CONTRACTS,
 } as const satisfies Record<BuiltService, object>;
 
+/** The services whose routes are built, in ROUTE_CONTRACTS order. */
+export const BUILT_SERVICES = Object.keys(ROUTE_CONTRACTS) as BuiltService[];
+
 /** Every contract of a service, with its dotted name (`catalogue.labs.create`). */
 export const contractsOf = (service: BuiltService): { name: string; route: RouteContract }[] =>
   routesOf<RouteContract>(ROUTE_CONTRACTS[service]);

@@ -5,7 +5,7 @@
  * the service's own guard under the same names. Services install these routes with the kit's `route`, the
  * gateway derives its route table from them and the web client builds its URLs with `routeUrl`.
  */
-import type { Role, Section } from '../access';
+import { canAccessSection, type AccessSubject, type Role, type Section } from '../access';
 import { CATALOGUE_KINDS, type CatalogueKind } from '../catalogue';
 import type { ServiceName } from '../events/envelope';
 
@@ -35,6 +35,20 @@ export interface RoutePath {
   loginRateLimit?: true;
   /** Served by the service to the other services only (identity's key set): the gateway does not route it. */
   internal?: true;
+}
+
+/**
+ * Whether a signed-in user passes the gateway's section check (a public or authenticated route passes any):
+ * one of the sections is theirs (canAccessSection), or their role is one the route also grants.
+ */
+export function passesSectionAccess(
+  gate: { access: GatewayAccess; alsoRoles?: readonly Role[] | undefined },
+  user: AccessSubject,
+): boolean {
+  if (gate.access === 'public' || gate.access === 'authenticated') return true;
+  return (
+    gate.access.some((section) => canAccessSection(user, section)) || (gate.alsoRoles?.includes(user.role) ?? false)
+  );
 }
 
 /** All API paths sit under this prefix at the gateway; services see them without it. */
