@@ -133,6 +133,17 @@ export interface RouteSchemas {
 
 export type RouteContract = RoutePath & RouteSchemas;
 
+/** What a route answers on success: its success schemas' output (a client's answer type). */
+export type AnswerOf<C extends Pick<RouteContract, 'response'>> =
+  NonNullable<C['response']> extends infer R
+    ? { [K in keyof R]: R[K] extends z.ZodType ? z.output<R[K]> : never }[keyof R]
+    : never;
+
+/** The body a route takes, as a client sends it. */
+export type BodyOf<C extends Pick<RouteContract, 'body'>> = C['body'] extends z.ZodType
+  ? z.input<C['body']>
+  : undefined;
+
 type SchemasOf<P> = { readonly [K in keyof P]: RouteSchemas };
 
 /** The paths with their schemas, name by name. */

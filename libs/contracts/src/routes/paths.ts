@@ -257,27 +257,29 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
 export type PathParams<P extends string> = { readonly [N in ParamNames<P>]: string | number };
 
 type QueryValue = string | number | boolean | null | undefined;
+export type RouteQuery = Readonly<Record<string, QueryValue>>;
 
-/**
- * A route's URL as its service sees it (the web client adds /api): its `:name` segments filled in (encoded) and
- * the query's defined values appended in the order given.
- */
-export function routeUrl<R extends Pick<RoutePath, 'path'>>(
-  route: R,
-  ...[params, query]: ParamNames<R['path']> extends never
-    ? [params?: Record<string, never>, query?: Record<string, QueryValue>]
-    : [params: PathParams<R['path']>, query?: Record<string, QueryValue>]
-): string {
-  const values: Record<string, string | number> = params ?? {};
-  const path = route.path.replace(/:(\w+)/g, (_segment, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`${route.path}: no value for :${name}`);
+/** A path with its `:name` segments filled in (encoded) and the query's defined values appended in order. */
+export function fillPath(path: string, params: Readonly<Record<string, string | number>>, query: RouteQuery = {}) {
+  const filled = path.replace(/:(\w+)/g, (_segment, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${path}: no value for :${name}`);
     return encodeURIComponent(String(value));
   });
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) {
+  for (const [name, value] of Object.entries(query)) {
     if (value !== undefined && value !== null) search.set(name, String(value));
   }
   const text = search.toString();
-  return text === '' ? path : `${path}?${text}`;
+  return text === '' ? filled : `${filled}?${text}`;
+}
+
+/** A route's URL as its service sees it (the web client adds /api), typed by the route's path. */
+export function routeUrl<R extends Pick<RoutePath, 'path'>>(
+  route: R,
+  ...[params, query]: ParamNames<R['path']> extends never
+    ? [params?: Record<string, never>, query?: RouteQuery]
+    : [params: PathParams<R['path']>, query?: RouteQuery]
+): string {
+  return fillPath(route.path, params ?? {}, query);
 }
