@@ -21,7 +21,7 @@ import type { Logger } from '@labline/telemetry';
 import { DEFAULT_BODY_LIMIT, type GatewayConfig } from './config';
 import type { DeactivatedUsers } from './deactivations';
 import { refuseBodyTooLarge, rowOf, tokenCheck, upstreamProxies, type TokenCheck } from './proxy';
-import { API_PREFIX, claimedPaths, ROUTES } from './routes';
+import { API_PREFIX, claimedPaths, isLoginForm } from './routes';
 import { webApp } from './web';
 
 /** How long readiness waits for identity's JWKS before calling the gateway not ready. */
@@ -142,7 +142,7 @@ function enforceBodyLimit(app: HttpApp, limit: number): void {
  */
 async function rateLimitKey(request: FastifyRequest, check: TokenCheck, claimed: ReturnType<typeof claimedPaths>) {
   const address = normalizeIP(request.ip);
-  if (rowOf(request, claimed)?.loginRateLimit) return `login:${address}`;
+  if (isLoginForm(rowOf(request, claimed))) return `login:${address}`;
   const verification = await check(request).catch(() => null);
   return verification?.ok ? `user:${verification.principal.id}` : `address:${address}`;
 }
@@ -171,7 +171,7 @@ export function buildGateway(config: GatewayConfig, options: GatewayOptions = {}
     },
     reportedProbes: upstreamProbes(config.upstreams),
   });
-  const claimed = claimedPaths(ROUTES);
+  const claimed = claimedPaths();
   const verifier = createTokenVerifier(config.jwks, { maxLifetimeSeconds: config.tokenMaxLifetimeSeconds });
   const check = tokenCheck(verifier, deactivatedUsers?.isPrincipalActive);
 
@@ -187,7 +187,7 @@ export function buildGateway(config: GatewayConfig, options: GatewayOptions = {}
     max: (_request, key) => (key.startsWith('login:') ? loginMax : key.startsWith('user:') ? userMax : max),
     errorResponseBuilder: (request, context) =>
       Object.assign(
-        new Error(rowOf(request, claimed)?.loginRateLimit ? ERRORS.tooManyLoginAttempts : ERRORS.tooManyRequests),
+        new Error(isLoginForm(rowOf(request, claimed)) ? ERRORS.tooManyLoginAttempts : ERRORS.tooManyRequests),
         { statusCode: context.statusCode },
       ),
   });

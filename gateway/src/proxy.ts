@@ -1,6 +1,6 @@
 /**
  * /api: one @fastify/http-proxy per service, claiming exactly the router patterns of its rows in the route
- * table, with the access decision in preHandler. `/api` is stripped on the way (`/api/auth/login` reaches
+ * table (routes.ts, from the contracts), with the access decision in preHandler. `/api` is stripped on the way (`/api/auth/login` reaches
  * identity as `/auth/login`).
  */
 import httpProxy from '@fastify/http-proxy';
@@ -14,8 +14,8 @@ import {
   type TokenVerifier,
 } from '@labline/service-kit';
 import { injectTraceHeaders } from '@labline/telemetry';
-import { accessFor, decide } from './policy';
-import { API_PREFIX, type RouteRow } from './routes';
+import { decide } from './policy';
+import { API_PREFIX, gateOf, type RouteRow } from './routes';
 
 /**
  * The request's bearer token, checked once however often it is asked about (the rate limit, then the access
@@ -85,9 +85,10 @@ export const upstreamProxies: FastifyPluginAsync<UpstreamOptions> = async (app, 
 
   async function authorize(request: FastifyRequest, reply: FastifyReply) {
     const row = rowOf(request, claimed);
-    if (!row) return reply.callNotFound();
+    const gate = row && gateOf(row, request.method);
+    if (!gate) return reply.callNotFound();
     let verification: TokenVerification | undefined;
-    if (accessFor(row, request.method) !== 'public') {
+    if (gate.access !== 'public') {
       try {
         verification = await options.check(request);
       } catch (error) {
@@ -96,7 +97,7 @@ export const upstreamProxies: FastifyPluginAsync<UpstreamOptions> = async (app, 
         return serviceUnavailable(reply);
       }
     }
-    const decision = decide(row, request.method, verification);
+    const decision = decide(gate, verification);
     if (!decision.allow) return reply.code(decision.status).send({ error: decision.error });
   }
 

@@ -1,63 +1,96 @@
 import assert from 'node:assert/strict';
 import { test } from 'vitest';
 import Fastify from 'fastify';
-import { SERVICES } from '@labline/contracts';
-import { accessFor } from './policy';
-import { API_PREFIX, claimedPaths, ROUTES, routerPaths } from './routes';
+import { allRoutes, DEPLOYED_SERVICES, SERVICES, type NamedRoute } from '@labline/contracts';
+import { API_PREFIX, claimedPaths, gateOf, isLoginForm, prefixRows, routeRows, routerPaths } from './routes';
 
-test('every row sits under /api and claims at least one path (no row is shadowed)', () => {
+test('every contract but the internal key set is a row under /api, and the planned services claim prefixes', () => {
   const claimed = claimedPaths();
-  for (const row of ROUTES) {
-    assert.ok(row.path.startsWith(`${API_PREFIX}/`), row.path);
-    assert.ok(
-      routerPaths(row).some((pattern) => claimed.get(pattern) === row),
-      `${row.path} is claimed entirely by earlier rows`,
-    );
+  for (const { route } of allRoutes()) {
+    const row = claimed.get(`${API_PREFIX}${route.path}`);
+    if (route.internal) assert.equal(row, undefined, route.path);
+    else assert.deepEqual(row && gateOf(row, route.method)?.access, route.access, `${route.method} ${route.path}`);
   }
+  assert.equal(claimed.get('/api/.well-known/jwks.json'), undefined);
+  assert.equal(claimed.get('/api/inventory/*')?.service, 'inventory');
+  assert.equal(claimed.get('/api/analytics/dashboard/*')?.service, 'analytics');
 });
 
-test('a prefix row claims its path and everything below it; an exact or wildcard row only itself', () => {
-  assert.deepEqual(routerPaths({ path: '/api/patients', service: 'clinical', access: ['patients'] }), [
-    '/api/patients',
-    '/api/patients/*',
-  ]);
-  assert.deepEqual(routerPaths({ path: '/api/auth/login', exact: true, service: 'identity', access: 'public' }), [
-    '/api/auth/login',
-  ]);
-  assert.deepEqual(routerPaths({ path: '/api/cms/notification-*', service: 'notifications', access: ['cms'] }), [
-    '/api/cms/notification-*',
-  ]);
+test('a route row claims its path alone, a prefix row its path and everything below it', () => {
+  const [patients] = routeRows().filter((row) => row.path === '/api/patients');
+  assert.ok(patients);
+  assert.deepEqual(routerPaths(patients), ['/api/patients']);
+  assert.deepEqual(Object.keys(patients.methods).sort(), ['GET', 'POST']);
+  const [inventory] = prefixRows().filter((row) => row.path === '/api/inventory');
+  assert.ok(inventory);
+  assert.deepEqual(routerPaths(inventory), ['/api/inventory', '/api/inventory/*']);
 });
 
-test('where two rows name the same path, the first listed claims it', () => {
+test('a method the contracts do not name has no gate; HEAD passes as GET', () => {
   const claimed = claimedPaths();
-  assert.equal(claimed.get('/api/users')?.exact, true);
-  assert.equal(claimed.get('/api/users/*')?.exact, undefined);
-  assert.equal(claimed.get('/api/institutions')?.writeAccess?.[0], 'institutions');
+  const patient = claimed.get('/api/patients/:id');
+  assert.ok(patient);
+  assert.equal(gateOf(patient, 'PATCH'), undefined);
+  assert.equal(gateOf(patient, 'OPTIONS'), undefined);
+  assert.deepEqual(gateOf(patient, 'HEAD'), gateOf(patient, 'GET'));
+  const inventory = claimed.get('/api/inventory/*');
+  assert.ok(inventory);
+  assert.deepEqual(gateOf(inventory, 'PATCH')?.access, ['inventory', 'fulfillment']);
 });
 
-test('every service has a row; only sign-in, the set-password page and the SMS provider callbacks are public', () => {
-  assert.deepEqual([...new Set(ROUTES.map((row) => row.service))].sort(), [...SERVICES].sort());
-  const publicRows = ROUTES.filter((row) => row.access === 'public');
-  assert.deepEqual(
-    publicRows.map((row) => row.path),
-    ['/api/auth/login', '/api/auth/password-token', '/api/auth/set-password', '/api/webhooks/twilio'],
-  );
-  // each is a single path, and the user's own calls (sign-in, set-password) have the sign-in form's rate limit
-  assert.ok(publicRows.filter((row) => row.service === 'identity').every((row) => row.exact && row.loginRateLimit));
+test('two services declaring one path, or one route declared twice, is refused', () => {
+  const [login] = allRoutes().filter((entry) => entry.name === 'login');
+  assert.ok(login);
+  const clash: NamedRoute = { ...login, service: 'clinical', name: 'clash' };
+  assert.throws(() => routeRows([login, clash]), /\/api\/auth\/login is claimed by identity and clinical/);
+  assert.throws(() => routeRows([login, { ...login, name: 'again' }]), /POST \/api\/auth\/login is declared twice/);
+  const rows = [
+    ...routeRows([login]),
+    ...prefixRows([{ service: 'results', prefix: '/auth/login', access: 'public' }]),
+  ];
+  assert.throws(() => claimedPaths(rows), /\/api\/auth\/login is claimed by identity and results/);
+});
+
+test('every service has rows; only sign-in, the set-password page and the SMS provider callbacks are public', () => {
+  const claimed = claimedPaths();
+  const rows = [...new Set(claimed.values())];
+  assert.deepEqual([...new Set(rows.map((row) => row.service))].sort(), [...SERVICES].sort());
+  const publicRoutes = allRoutes()
+    .filter(({ route }) => route.access === 'public' && !route.internal)
+    .map(({ route }) => `${route.method} ${route.path}`);
+  assert.deepEqual(publicRoutes, [
+    'POST /auth/login',
+    'GET /auth/password-token',
+    'POST /auth/set-password',
+    'POST /webhooks/twilio/status',
+    'POST /webhooks/twilio/inbound',
+  ]);
+  assert.ok(rows.every((row) => row.kind === 'routes' || row.access !== 'public'));
+  // the user's own calls (sign-in, set-password) have the sign-in form's rate limit, nothing else has it
+  const limited = rows.filter(isLoginForm).map((row) => row.path);
+  assert.deepEqual(limited, ['/api/auth/login', '/api/auth/password-token', '/api/auth/set-password']);
+});
+
+test('the built services are the deployed ones, and only the others answer through prefixes', () => {
+  assert.deepEqual([...new Set(routeRows().map((row) => row.service))].sort(), [...DEPLOYED_SERVICES].sort());
+  for (const row of prefixRows()) assert.ok(!(DEPLOYED_SERVICES as readonly string[]).includes(row.service));
 });
 
 /** Fails unless the gateway's own router (Fastify's) over the claimed patterns sends each path to clinical. */
 async function assertReachClinical(paths: readonly [string, string][]) {
   const router = Fastify();
-  for (const [pattern, row] of claimedPaths())
-    router.all(pattern, async () => ({ service: row.service, path: row.path }));
+  for (const [pattern, row] of claimedPaths()) router.all(pattern, async () => ({ service: row.service }));
   for (const [method, url] of paths) {
     const response = await router.inject({ method: method as 'GET', url });
     assert.equal(response.json().service, 'clinical', `${method} ${url}`);
   }
   await router.close();
 }
+
+const accessOf = (pattern: string, method: string) => {
+  const row = claimedPaths().get(pattern);
+  return row && gateOf(row, method)?.access;
+};
 
 test('the catalogue, lab assignment and history paths reach clinical; catalogue writes need the cms section', async () => {
   await assertReachClinical([
@@ -70,9 +103,9 @@ test('the catalogue, lab assignment and history paths reach clinical; catalogue 
     ['DELETE', '/api/institutions/3/labs/9'],
     ['GET', '/api/patients/12/history'],
   ]);
-  const cms = claimedPaths().get('/api/cms/*');
-  assert.deepEqual(cms && accessFor(cms, 'POST'), ['cms']);
-  assert.deepEqual(cms && accessFor(cms, 'GET'), ['cms', 'tests', 'results']);
+  assert.deepEqual(accessOf('/api/cms/markers', 'POST'), ['cms']);
+  assert.deepEqual(accessOf('/api/cms/markers', 'GET'), ['cms', 'tests', 'results']);
+  assert.deepEqual(accessOf('/api/cms/labs/:id', 'DELETE'), ['cms']);
 });
 
 test('the test request paths reach clinical; reads need tests or results, writes tests', async () => {
@@ -86,7 +119,6 @@ test('the test request paths reach clinical; reads need tests or results, writes
     ['POST', '/api/tests/requests/12/send-reminder'],
     ['GET', '/api/tests/requests/12/history'],
   ]);
-  const tests = claimedPaths().get('/api/tests/*');
-  assert.deepEqual(tests && accessFor(tests, 'GET'), ['tests', 'results']);
-  assert.deepEqual(tests && accessFor(tests, 'PUT'), ['tests']);
+  assert.deepEqual(accessOf('/api/tests/requests/:id', 'GET'), ['tests', 'results']);
+  assert.deepEqual(accessOf('/api/tests/requests/:id', 'PUT'), ['tests']);
 });

@@ -127,7 +127,7 @@ describe('gateway proxy', () => {
     assert.deepEqual(JSON.parse(echo.body), JSON.parse(body));
   });
 
-  test('a path no row claims answers 404 JSON at the gateway', async () => {
+  test('a path or method no contract names answers 404 JSON at the gateway', async () => {
     const token = await harness.token('super_admin');
     for (const [method, url] of [
       ['GET', '/api/nope'],
@@ -137,6 +137,11 @@ describe('gateway proxy', () => {
       ['GET', '/api/patientsx'],
       ['GET', '/api/Patients'],
       ['DELETE', '/api'],
+      // a path the contracts do not name, below a built service's paths or beside a public one
+      ['GET', '/api/patients/12/unknown'],
+      ['GET', '/api/auth/login/'],
+      // a method the path's contracts do not name
+      ['PATCH', '/api/patients/12'],
     ] as const) {
       const response = await harness.app.inject({ method, url, headers: bearer(token) });
       assert.equal(response.statusCode, 404, `${method} ${url}`);
@@ -150,7 +155,7 @@ describe('gateway proxy', () => {
     const invalid = { error: ERRORS.invalidToken };
 
     test('401 without a token, on authenticated and section rows alike', async () => {
-      for (const url of ['/api/auth/profile', '/api/patients', '/api/analytics/dashboard', '/api/auth/login/']) {
+      for (const url of ['/api/auth/profile', '/api/patients', '/api/analytics/dashboard']) {
         const response = await harness.app.inject({ url });
         assert.equal(response.statusCode, 401, url);
         assert.deepEqual(response.json(), required);

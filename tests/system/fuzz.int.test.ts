@@ -1,5 +1,5 @@
 /**
- * Strict input everywhere (issue 8): every route of identity and clinical gets generated and mutated bodies,
+ * Strict input everywhere (issue 8): every route contract of identity and clinical gets generated and mutated bodies,
  * query strings and ids (fuzz-inputs.ts) with real tokens, straight to the service and through the gateway
  * (fuzz-system.ts). Whatever arrives, no answer is a 5xx, a refused request (4xx) stores nothing, and no
  * stored text holds what the input rules refuse. Every route's run starts with hostile variants of a request
@@ -9,9 +9,10 @@
  */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { ERRORS, ROLE_DEFAULT_SECTIONS } from '@labline/contracts';
+import { contractsOf, ERRORS, ROLE_DEFAULT_SECTIONS, type HttpMethod } from '@labline/contracts';
 import type { HttpApp } from '@labline/service-kit';
 import fc from 'fast-check';
+import { z } from 'zod';
 import {
   changePasswordBody,
   institutionBody,
@@ -22,12 +23,17 @@ import {
   payloadOf,
   profileBody,
   queryString,
+  text,
   userBody,
   type Payload,
 } from './fuzz-inputs';
 import { sendRequest, startFuzzSystem, type FuzzedService, type FuzzSystem } from './fuzz-system';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+/** A route without fitted inputs gets fewer: its bodies are text fields, most refused at once. */
+const GENERIC_RUNS = Math.max(5, Math.round(RUNS / 4));
+/** The services the fuzz system runs; every route contract of theirs is fuzzed. */
+const FUZZED: readonly FuzzedService[] = ['identity', 'clinical'];
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 
 /** Text no rule lets through: controls other than \n (multi-line fields), bidi controls, or not NFC. */
@@ -42,9 +48,11 @@ function refusedAsStored(text: string): boolean {
 
 interface Route {
   service: FuzzedService;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** With `:id` where the path has an id. */
+  method: HttpMethod;
+  /** With `:id` (or another `:param`) where the path has an id. */
   path: string;
+  /** Generated requests: RUNS for a route with fitted inputs, GENERIC_RUNS for the others. */
+  runs: number;
   callers: readonly string[];
   ids?: () => readonly number[];
   body?: () => fc.Arbitrary<Record<string, unknown>>;
@@ -110,10 +118,6 @@ describe('every route of identity and clinical, fuzzed', () => {
   });
 
   const staff = ['super', 'admin', 'clinician', 'riverside', 'none', 'garbage'];
-  const route = (service: FuzzedService, line: string, options: Partial<Route> = {}): Route => {
-    const [method, path] = line.split(' ') as [Route['method'], string];
-    return { service, method, path, callers: staff, ...options };
-  };
   const institutions = { ids: () => known().institutions };
   const users = { ids: () => known().users };
   const patients = { ids: () => known().patients };
@@ -123,33 +127,30 @@ describe('every route of identity and clinical, fuzzed', () => {
     institution_ids: [known().institutions[0]],
     clinician_id: known().clinicians[0],
   });
-  const ROUTES: Route[] = [
-    route('identity', 'GET /.well-known/jwks.json', { callers: ['none'] }),
-    route('identity', 'POST /auth/login', { callers: ['none'], body: () => loginBody }),
-    route('identity', 'GET /auth/profile'),
-    route('identity', 'PUT /auth/profile', {
+  /** Inputs fitted to a route (its name in contracts); every other contract gets generic ones (genericRoute). */
+  const TAILORED: Record<string, Partial<Route>> = {
+    'identity.jwks': { callers: ['none'] },
+    'identity.login': { callers: ['none'], body: () => loginBody },
+    'identity.updateProfile': {
       body: () => profileBody,
       good: () => ({ body: { first_name: 'Sarah', last_name: 'Mitchell' } }),
-    }),
-    route('identity', 'POST /auth/change-password', { body: () => changePasswordBody }),
-    route('identity', 'POST /auth/refresh'),
-    route('identity', 'GET /institutions'),
-    route('identity', 'GET /institutions/my'),
-    route('identity', 'POST /institutions', {
+    },
+    'identity.changePassword': { body: () => changePasswordBody },
+    'identity.createInstitution': {
       body: () => institutionBody,
       good: () => ({ body: { name: 'Harbour Practice', address: '1 Quay Street\nHarbour' } }),
-    }),
-    route('identity', 'GET /institutions/:id', institutions),
-    route('identity', 'PUT /institutions/:id', {
+    },
+    'identity.institution': institutions,
+    'identity.updateInstitution': {
       ...institutions,
       body: () => institutionBody,
       good: () => ({ id: known().institutions[0], body: { name: 'Northwind General Hospital' } }),
-    }),
-    route('identity', 'GET /institutions/:id/clinicians', institutions),
-    route('identity', 'GET /institutions/:id/stats', institutions),
-    route('identity', 'GET /users', { good: () => ({ query: '?search=chen' }) }),
-    route('identity', 'GET /users/:id', users),
-    route('identity', 'POST /users', {
+    },
+    'identity.institutionClinicians': institutions,
+    'identity.institutionStats': institutions,
+    'identity.users': { good: () => ({ query: '?search=chen' }) },
+    'identity.user': users,
+    'identity.createUser': {
       body: () => userBody(known().institutions),
       good: () => ({
         body: {
@@ -162,8 +163,8 @@ describe('every route of identity and clinical, fuzzed', () => {
           password: 'a long enough password',
         },
       }),
-    }),
-    route('identity', 'PUT /users/:id', {
+    },
+    'identity.updateUser': {
       ...users,
       body: () => userBody(known().institutions),
       good: () => ({
@@ -176,26 +177,64 @@ describe('every route of identity and clinical, fuzzed', () => {
           institution_id: known().institutions[0],
         },
       }),
-    }),
-    route('identity', 'POST /users/:id/deactivate', users),
-    route('identity', 'POST /users/:id/reactivate', users),
-    route('identity', 'DELETE /users/:id', users),
-    route('clinical', 'GET /patients', { good: () => ({ query: '?search=thompson' }) }),
-    route('clinical', 'GET /patients/institution/:id', institutions),
-    route('clinical', 'GET /patients/:id', patients),
-    route('clinical', 'POST /patients', {
+    },
+    'identity.deactivateUser': users,
+    'identity.reactivateUser': users,
+    'identity.deleteUser': users,
+    'clinical.patients': { good: () => ({ query: '?search=thompson' }) },
+    'clinical.institutionPatients': institutions,
+    'clinical.patient': patients,
+    'clinical.createPatient': {
       body: () => patientBody(known().clinicians),
       good: () => ({ body: patientForm() }),
-    }),
-    route('clinical', 'PUT /patients/:id', {
+    },
+    'clinical.updatePatient': {
       ...patients,
       body: () => patientBody(known().clinicians),
       good: () => ({ id: known().patients[0], body: patientForm() }),
-    }),
-    route('clinical', 'DELETE /patients/:id', patients),
+    },
+    'clinical.deletePatient': patients,
     // Last: its first success ends the session of the token it was sent with.
-    route('identity', 'POST /auth/logout', { callers: ['leaving', 'none', 'garbage'] }),
-  ];
+    'identity.logout': { callers: ['leaving', 'none', 'garbage'] },
+  };
+
+  /** The ids a path's `:params` take: those of the records its first segment names, else made-up ones. */
+  const idsFor = (path: string): Pick<Route, 'ids'> => {
+    if (!path.includes(':')) return {};
+    if (path.startsWith('/users/')) return users;
+    if (path.startsWith('/institutions/') || path.startsWith('/patients/institution/')) return institutions;
+    if (path.startsWith('/patients/')) return patients;
+    return { ids: () => [1, 2, 3] };
+  };
+  /** The contract's fields as text: mutated, each is tried with wrong and hostile values. */
+  const genericBody = (schema: z.ZodType) => {
+    const fields = schema instanceof z.ZodObject ? Object.keys(schema.shape) : ['name'];
+    return fc.record(Object.fromEntries(fields.map((field) => [field, text])));
+  };
+  // Every contract of the fuzzed services, the sign-out last: its first success ends the session of its token.
+  const ROUTES: Route[] = FUZZED.flatMap((service) =>
+    contractsOf(service).map(({ name, route: contract }): Route => {
+      const tailored = TAILORED[`${service}.${name}`];
+      return {
+        service,
+        method: contract.method,
+        path: contract.path,
+        callers: staff,
+        runs: tailored ? RUNS : GENERIC_RUNS,
+        ...idsFor(contract.path),
+        ...(contract.body ? { body: () => genericBody(contract.body!) } : {}),
+        ...tailored,
+      };
+    }),
+  ).sort((a, b) => Number(a.path === '/auth/logout') - Number(b.path === '/auth/logout'));
+
+  it('fits inputs only to routes that are contracts', () => {
+    const names = FUZZED.flatMap((service) => contractsOf(service).map(({ name }) => `${service}.${name}`));
+    assert.deepEqual(
+      Object.keys(TAILORED).filter((name) => !names.includes(name)),
+      [],
+    );
+  });
 
   const send = async (target: HttpApp, request: Parameters<typeof sendRequest>[1]) => {
     const response = await sendRequest(target, request);
@@ -214,7 +253,7 @@ describe('every route of identity and clinical, fuzzed', () => {
       const examples = route.good ? hostileExamples(route.good).map((example): [Input] => [example]) : [];
       await fc.assert(
         fc.asyncProperty(input, async ({ caller, id, query, payload }) => {
-          const servicePath = `${route.path.replace(':id', id)}${query}`;
+          const servicePath = `${route.path.replace(/:\w+/g, id)}${query}`;
           const targets: [string, HttpApp, string][] = [[route.service, system.services[route.service], servicePath]];
           if (!route.path.startsWith('/.well-known')) targets.push(['gateway', system.gateway, `/api${servicePath}`]);
           for (const [via, target, url] of targets) {
@@ -235,7 +274,7 @@ describe('every route of identity and clinical, fuzzed', () => {
             }
           }
         }),
-        { numRuns: RUNS + examples.length, seed: SEED, endOnFailure: true, examples },
+        { numRuns: route.runs + examples.length, seed: SEED, endOnFailure: true, examples },
       );
     });
   }

@@ -34,3 +34,5 @@ export * from './account-emails';
 export * from './http/account-emails';
 export * from './reminders';
 export * from './http/reminders';
+export * from './routes/paths';
+export * from './routes/contracts';

@@ -1,6 +1,6 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ERRORS, type Principal, type Role } from '@labline/contracts';
+import { ERRORS, type Principal } from '@labline/contracts';
 import { requestContext } from './context';
 import { httpError } from './errors';
 import {
@@ -68,12 +68,4 @@ export const authPlugin = fp<AuthOptions>(
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw httpError(401, ERRORS.authenticationRequired);
   return request.principal;
-}
-
-/** Route guard: the caller has one of the roles, else 403 (401 when not authenticated at all). */
-export function requireRoles(...roles: readonly Role[]): preHandlerAsyncHookHandler {
-  return async (request) => {
-    const principal = principalOf(request);
-    if (!roles.includes(principal.role)) throw httpError(403, ERRORS.forbidden);
-  };
 }

@@ -30,16 +30,3 @@ export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw httpError(401, ERRORS.authenticationRequired);
   return request.caller;
 }
-
-/**
- * A route's access rule from contracts as its preHandler (fastify/demo's route guards): 403 with the
- * rule's text unless the caller passes. Per-record rules run in deciders and caller-bound reads.
- */
-export function allow(
-  rule: (caller: Caller) => boolean,
-  message: string = ERRORS.forbidden,
-): preHandlerAsyncHookHandler {
-  return async (request) => {
-    if (!rule(callerOf(request))) throw httpError(403, message);
-  };
-}

@@ -13,3 +13,4 @@ export * from './identity-directory';
 export * from './rebuild';
 export * from './service';
 export * from './history';
+export * from './routes';

@@ -56,6 +56,7 @@ import {
   type RebuildSource,
 } from './rebuild';
 import { runService, type Closer, type RunningService } from './run';
+import { recordRoutes, SIGNED_IN_GROUP } from './routes';
 import { tracedEventStore } from './traced-store';
 
 /** What every service reads from its environment; a service extends it with its own variables. */
@@ -192,8 +193,10 @@ export function buildServiceApp<C extends BaseServiceConfig, M extends EventSche
   });
   const auth = definition.auth(context);
   app.register(authPlugin, { keys: auth.keys, maxTokenLifetimeSeconds: context.config.JWT_TTL_SECONDS });
+  recordRoutes(app);
   for (const routes of definition.publicRoutes?.(context) ?? []) app.register(routes);
   const authenticated: FastifyPluginAsyncZod = async (scope) => {
+    scope.decorate(SIGNED_IN_GROUP, true);
     scope.addHook('onRequest', scope.authenticate);
     // In onRequest too, so that a deactivated user's request is refused before its body is even validated.
     scope.addHook('onRequest', resolveCallerHook(auth.resolveCaller));

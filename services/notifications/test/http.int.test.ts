@@ -4,7 +4,8 @@
  * Bad input answers 400 naming the field, and nothing stored changes.
  */
 import assert from 'node:assert/strict';
-import { NOTIFICATION_ERRORS, NOTIFICATION_MESSAGES } from '@labline/contracts';
+import { contractsOf, NOTIFICATION_ERRORS, NOTIFICATION_MESSAGES } from '@labline/contracts';
+import { contractCoverage } from '@labline/service-kit';
 import { twilioSignature } from '@labline/sms-sandbox';
 import { waitFor } from '@labline/testkit';
 import { sql } from 'slonik';
@@ -44,6 +45,11 @@ beforeAll(async () => {
   await settledLogs(harness, riversideRequest, 1, ['sent']);
 });
 afterAll(async () => harness?.close());
+
+it('installs every contract of notifications and no route without one', () => {
+  const contracts = contractsOf('notifications').map(({ route }) => route);
+  assert.deepEqual(contractCoverage(harness.app, contracts), { withoutContract: [], withoutRoute: [] });
+});
 
 const call = async (caller: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
   harness.app.inject({

@@ -5,8 +5,12 @@
  */
 import {
   CATALOGUE_KIND_LABELS,
+  CATALOGUE_ROUTES,
+  CLINICAL_ROUTES,
   ERRORS,
-  type activeLabsResponseSchema,
+  routeUrl,
+  type AnswerOf,
+  type CLINICAL_CONTRACTS,
   type catalogueListResponseSchemaOf,
   type CatalogueKind,
   type ResponseOf,
@@ -14,6 +18,7 @@ import {
 import useSWR from 'swr';
 import { apiRequest } from '../app/api/client';
 
+/** The cache keys of every catalogue list start with this (the catalogue's paths, `/cms/{kind}`): no route. */
 export const CMS_PATH = '/cms';
 
 /** The spec gives a fetch text for collection devices only; the other kinds' are worded alike. */
@@ -28,7 +33,7 @@ function catalogueFetchError(kind: CatalogueKind): string {
  * markers and panels take an institution_id for non-super_admin; the Labs tab offers an institution's).
  */
 function catalogueListPath(kind: CatalogueKind, institutionId: number | null = null): string {
-  return institutionId === null ? `${CMS_PATH}/${kind}` : `${CMS_PATH}/${kind}?institution_id=${institutionId}`;
+  return routeUrl(CATALOGUE_ROUTES[kind].list, {}, { institution_id: institutionId });
 }
 
 /** The items of a kind (all statuses: the CMS tables show inactive ones; pickers filter on the client). */
@@ -42,9 +47,9 @@ export function useCatalogueItems<K extends CatalogueKind>(kind: K, institutionI
 
 /** The labs that may be assigned (GET /cms/labs/active). */
 export function useActiveLabs() {
-  return useSWR(`${CMS_PATH}/labs/active`, (path: string) =>
-    apiRequest<ResponseOf<typeof activeLabsResponseSchema>>(path, { defaultError: catalogueFetchError('labs') }).then(
-      ({ items }) => items,
-    ),
+  return useSWR(routeUrl(CLINICAL_ROUTES.activeLabs), (path: string) =>
+    apiRequest<AnswerOf<(typeof CLINICAL_CONTRACTS)['activeLabs']>>(path, {
+      defaultError: catalogueFetchError('labs'),
+    }).then(({ items }) => items),
   );
 }

@@ -4,10 +4,11 @@
  */
 import {
   ERRORS,
-  type clinicianListResponseSchema,
-  type institutionListResponseSchema,
+  IDENTITY_ROUTES,
+  routeUrl,
+  type AnswerOf,
   type Caller,
-  type ResponseOf,
+  type IDENTITY_CONTRACTS,
 } from '@labline/contracts';
 import useSWR from 'swr';
 import { apiRequest } from '../app/api/client';
@@ -17,13 +18,13 @@ const CLINICIANS_LOAD_ERROR = 'Failed to load clinicians';
 
 /** spec 1 §6: administrators load the full list, clinicians their own institutions. */
 function institutionListPath(caller: Pick<Caller, 'role'>): string {
-  return caller.role === 'clinician' ? '/institutions/my' : '/institutions';
+  return routeUrl(caller.role === 'clinician' ? IDENTITY_ROUTES.myInstitutions : IDENTITY_ROUTES.institutions);
 }
 
 /** Every institution the caller may see; `enabled` false loads nothing (a screen that does not need it). */
 export function useInstitutionList(caller: Pick<Caller, 'role'>, enabled = true) {
   return useSWR(enabled ? institutionListPath(caller) : null, (key: string) =>
-    apiRequest<ResponseOf<typeof institutionListResponseSchema>>(key, {
+    apiRequest<AnswerOf<(typeof IDENTITY_CONTRACTS)['institutions']>>(key, {
       defaultError: ERRORS.failedToFetchInstitutions,
     }).then(({ institutions }) => institutions),
   );
@@ -31,10 +32,11 @@ export function useInstitutionList(caller: Pick<Caller, 'role'>, enabled = true)
 
 /** The clinicians of an institution; nothing while no institution is chosen. */
 export function useInstitutionClinicians(institutionId: number | undefined) {
-  const path = institutionId === undefined ? null : `/institutions/${institutionId}/clinicians`;
+  const path =
+    institutionId === undefined ? null : routeUrl(IDENTITY_ROUTES.institutionClinicians, { id: institutionId });
   return useSWR(path, (key: string) =>
-    apiRequest<ResponseOf<typeof clinicianListResponseSchema>>(key, { defaultError: CLINICIANS_LOAD_ERROR }).then(
-      ({ clinicians }) => clinicians,
-    ),
+    apiRequest<AnswerOf<(typeof IDENTITY_CONTRACTS)['institutionClinicians']>>(key, {
+      defaultError: CLINICIANS_LOAD_ERROR,
+    }).then(({ clinicians }) => clinicians),
   );
 }

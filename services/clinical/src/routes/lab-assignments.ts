@@ -1,24 +1,12 @@
-import {
-  ERRORS,
-  errorBodySchema,
-  historyResponseSchema,
-  idParamSchema,
-  labAssignmentBodySchema,
-  labAssignmentListQuerySchema,
-  labAssignmentListResponseSchema,
-  labAssignmentParamsSchema,
-  labAssignmentResponseSchema,
-  MESSAGES,
-  messageResponseSchema,
-} from '@labline/contracts';
-import { appendMetadata, callerOf, httpError } from '@labline/service-kit';
+import { CLINICAL_CONTRACTS, ERRORS, MESSAGES } from '@labline/contracts';
+import { appendMetadata, callerOf, httpError, route } from '@labline/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assignLab, removeLabAssignment } from '../commands/lab-assignments';
 import type { ClinicalContext } from '../config';
 import { clinicalReads } from '../reads';
 
-const errors = { '4xx': errorBodySchema };
+const contracts = CLINICAL_CONTRACTS;
 
 /**
  * An institution's lab assignments (spec 3 Labs tab, spec 1 order form): read by the tests and cms callers of
@@ -36,57 +24,29 @@ export const labAssignmentRoutes =
       return assignment;
     };
 
-    app.get(
-      '/institutions/:id/labs',
-      {
-        schema: {
-          params: idParamSchema,
-          querystring: labAssignmentListQuerySchema,
-          response: { 200: labAssignmentListResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        const labs = await readsOf(request).labAssignments(request.params.id, request.query);
-        if (!labs) throw httpError(404, ERRORS.institutionNotFound);
-        return { labs };
-      },
-    );
+    route(app, contracts.labAssignments, async (request) => {
+      const labs = await readsOf(request).labAssignments(request.params.id, request.query);
+      if (!labs) throw httpError(404, ERRORS.institutionNotFound);
+      return { labs };
+    });
 
-    app.get(
-      '/institutions/:id/labs/:assignmentId/history',
-      { schema: { params: labAssignmentParamsSchema, response: { 200: historyResponseSchema, ...errors } } },
-      async (request) => {
-        const { id, assignmentId } = request.params;
-        const history = await readsOf(request).labAssignmentHistory(id, assignmentId);
-        if (!history) throw httpError(404, ERRORS.labAssignmentNotFound);
-        return { history };
-      },
-    );
+    route(app, contracts.labAssignmentHistory, async (request) => {
+      const { id, assignmentId } = request.params;
+      const history = await readsOf(request).labAssignmentHistory(id, assignmentId);
+      if (!history) throw httpError(404, ERRORS.labAssignmentNotFound);
+      return { history };
+    });
 
-    app.post(
-      '/institutions/:id/labs',
-      {
-        schema: {
-          params: idParamSchema,
-          body: labAssignmentBodySchema,
-          response: { 201: labAssignmentResponseSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const { id } = request.params;
-        const assignmentId = await assignLab(context, callerOf(request), id, request.body, appendMetadata(request));
-        void reply.code(201);
-        return { assignment: await visibleAssignment(request, id, assignmentId) };
-      },
-    );
+    route(app, contracts.assignLab, async (request, reply) => {
+      const { id } = request.params;
+      const assignmentId = await assignLab(context, callerOf(request), id, request.body, appendMetadata(request));
+      void reply.code(201);
+      return { assignment: await visibleAssignment(request, id, assignmentId) };
+    });
 
-    app.delete(
-      '/institutions/:id/labs/:assignmentId',
-      { schema: { params: labAssignmentParamsSchema, response: { 200: messageResponseSchema, ...errors } } },
-      async (request) => {
-        const { id, assignmentId } = request.params;
-        await removeLabAssignment(context, callerOf(request), id, assignmentId, appendMetadata(request));
-        return { message: MESSAGES.labAssignmentRemoved };
-      },
-    );
+    route(app, contracts.removeLabAssignment, async (request) => {
+      const { id, assignmentId } = request.params;
+      await removeLabAssignment(context, callerOf(request), id, assignmentId, appendMetadata(request));
+      return { message: MESSAGES.labAssignmentRemoved };
+    });
   };

@@ -1,25 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
-import {
-  ACCOUNT_EMAIL_TEXTS,
-  ERRORS,
-  accountEmailBodySchema,
-  accountEmailResponseSchema,
-  canEmailUser,
-  canSendAccountEmails,
-  errorBodySchema,
-  idParamSchema,
-  passwordTokenQuerySchema,
-  passwordTokenResponseSchema,
-  setPasswordBodySchema,
-  setPasswordResponseSchema,
-} from '@labline/contracts';
-import { allow, appendMetadata, callerOf, httpError } from '@labline/service-kit';
+import { ACCOUNT_EMAIL_TEXTS, canEmailUser, ERRORS, IDENTITY_CONTRACTS } from '@labline/contracts';
+import { appendMetadata, callerOf, httpError, route } from '@labline/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkPasswordToken, requestAccountEmail, setPasswordWithToken } from '../commands/account-emails';
 import { commandDependencies, type IdentityContext } from '../config';
 import { identityReads } from '../reads';
 
-const errors = { '4xx': errorBodySchema };
+const contracts = IDENTITY_CONTRACTS;
 
 /**
  * POST /users/{id}/emails, the Email communication card (spec 3 §2, §6, §7): super_admin, institution_admin and
@@ -29,27 +16,16 @@ const errors = { '4xx': errorBodySchema };
 export const accountEmailRoutes =
   (context: IdentityContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post(
-      '/users/:id/emails',
-      {
-        preHandler: allow(canSendAccountEmails, ERRORS.forbidden),
-        schema: {
-          params: idParamSchema,
-          body: accountEmailBodySchema,
-          response: { 202: accountEmailResponseSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const caller = callerOf(request);
-        const user = await identityReads(context.pool, caller).user(request.params.id);
-        if (!user) throw httpError(404, ERRORS.userNotFound);
-        // The role and the scope passed: what is left of the rule is the user's status.
-        if (!canEmailUser(caller, user)) throw httpError(409, ACCOUNT_EMAIL_TEXTS.inactiveUser);
-        await requestAccountEmail(context, user, request.body, context.config.PUBLIC_WEB_URL, appendMetadata(request));
-        void reply.code(202);
-        return { message: ACCOUNT_EMAIL_TEXTS.queued(request.body.type, user.email) };
-      },
-    );
+    route(app, contracts.sendAccountEmail, async (request, reply) => {
+      const caller = callerOf(request);
+      const user = await identityReads(context.pool, caller).user(request.params.id);
+      if (!user) throw httpError(404, ERRORS.userNotFound);
+      // The role and the scope passed: what is left of the rule is the user's status.
+      if (!canEmailUser(caller, user)) throw httpError(409, ACCOUNT_EMAIL_TEXTS.inactiveUser);
+      await requestAccountEmail(context, user, request.body, context.config.PUBLIC_WEB_URL, appendMetadata(request));
+      void reply.code(202);
+      return { message: ACCOUNT_EMAIL_TEXTS.queued(request.body.type, user.email) };
+    });
   };
 
 /**
@@ -66,20 +42,12 @@ export const passwordLinkRoutes =
       errorResponseBuilder: () => httpError(429, ERRORS.tooManyRequests),
     });
 
-    app.get(
-      '/auth/password-token',
-      { schema: { querystring: passwordTokenQuerySchema, response: { 200: passwordTokenResponseSchema, ...errors } } },
-      async (request) => checkPasswordToken(commands, request.query.token),
-    );
+    route(app, contracts.passwordToken, async (request) => checkPasswordToken(commands, request.query.token));
 
-    app.post(
-      '/auth/set-password',
-      { schema: { body: setPasswordBodySchema, response: { 200: setPasswordResponseSchema, ...errors } } },
-      async (request) => {
-        await setPasswordWithToken(commands, request.body.token, request.body.new_password, (actor) =>
-          appendMetadata(request, { actor }),
-        );
-        return { message: ACCOUNT_EMAIL_TEXTS.passwordSet };
-      },
-    );
+    route(app, contracts.setPassword, async (request) => {
+      await setPasswordWithToken(commands, request.body.token, request.body.new_password, (actor) =>
+        appendMetadata(request, { actor }),
+      );
+      return { message: ACCOUNT_EMAIL_TEXTS.passwordSet };
+    });
   };

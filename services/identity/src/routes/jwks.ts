@@ -1,3 +1,5 @@
+import { IDENTITY_CONTRACTS } from '@labline/contracts';
+import { route } from '@labline/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { JSONWebKeySet } from 'jose';
 
@@ -5,7 +7,7 @@ import type { JSONWebKeySet } from 'jose';
 export const jwksRoutes =
   (jwks: JSONWebKeySet): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/.well-known/jwks.json', async (_request, reply) => {
+    route(app, IDENTITY_CONTRACTS.jwks, async (_request, reply) => {
       // Verifiers cache keys; a short max-age lets a rotation reach them within minutes.
       void reply.header('cache-control', 'public, max-age=300');
       return jwks;

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
-import { ERRORS, errorBodySchema, loginBodySchema, loginResponseSchema } from '@labline/contracts';
-import { appendMetadata, httpError } from '@labline/service-kit';
+import { ERRORS, IDENTITY_CONTRACTS } from '@labline/contracts';
+import { appendMetadata, httpError, route } from '@labline/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signIn } from '../commands/sign-in';
 import type { CommandDependencies } from '../config';
@@ -28,24 +28,15 @@ export const loginRoutes =
       errorResponseBuilder: () => httpError(429, ERRORS.tooManyLoginAttempts),
     });
 
-    app.post(
-      '/auth/login',
-      {
-        schema: {
-          body: loginBodySchema,
-          response: { 200: loginResponseSchema, '4xx': errorBodySchema },
-        },
-      },
-      async (request) => {
-        const { user, session } = await signIn(
-          commands,
-          throttle,
-          request.body,
-          request.ip,
-          (actor) => appendMetadata(request, { actor }),
-          options.sessionLifetimeSeconds,
-        );
-        return { token: await tokens.issue(user, session), user };
-      },
-    );
+    route(app, IDENTITY_CONTRACTS.login, async (request) => {
+      const { user, session } = await signIn(
+        commands,
+        throttle,
+        request.body,
+        request.ip,
+        (actor) => appendMetadata(request, { actor }),
+        options.sessionLifetimeSeconds,
+      );
+      return { token: await tokens.issue(user, session), user };
+    });
   };

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
-  contactBodySchema,
-  contactResponseSchema,
-  errorBodySchema,
+  NOTIFICATIONS_CONTRACTS,
   NOTIFICATION_ERRORS,
   NOTIFICATION_MESSAGES,
   roleLabel,
   type Caller,
 } from '@labline/contracts';
-import { appendMetadata, callerOf, httpError, principalOf } from '@labline/service-kit';
+import { appendMetadata, callerOf, httpError, principalOf, route } from '@labline/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestNotification, staffMessageRequest } from '../commands/notifications';
 import type { NotificationsContext } from '../config';
@@ -39,40 +37,36 @@ export function supportMessage(sender: Sender, caller: Caller, institution: stri
 export const contactRoutes =
   (context: NotificationsContext, worker: DeliveryWorker): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post(
-      '/contact/send-email',
-      { schema: { body: contactBodySchema, response: { 200: contactResponseSchema, '4xx': errorBodySchema } } },
-      async (request) => {
-        const caller = callerOf(request);
-        const support = context.config.SUPPORT_EMAIL;
-        if (!support) throw httpError(503, NOTIFICATION_ERRORS.supportNotConfigured);
-        const reads = notificationReads(context.pool, caller);
-        const user = await reads.account();
-        const principal = principalOf(request);
-        const sender: Sender = user
-          ? { email: user.email.toLowerCase(), name: `${user.first_name} ${user.last_name}` }
-          : { email: principal.email.toLowerCase(), name: principal.email };
-        const { from_email: fromEmail, subject, message } = request.body;
-        if (fromEmail && fromEmail !== sender.email) throw httpError(400, NOTIFICATION_ERRORS.notOwnEmail);
-        const institution = await reads.institutionName();
-        const notificationId = await requestNotification(
-          context,
-          staffMessageRequest(caller, {
-            idempotency_key: `contact:${randomUUID()}`,
-            message_type: 'contact_support',
-            notification_type: 'email',
-            recipient_email: support,
-            recipient_phone: null,
-            subject: `[Labline support] ${subject}`,
-            body: supportMessage(sender, caller, institution, message),
-            reply_to: sender.email,
-          }),
-          appendMetadata(request),
-        );
-        await worker.deliverNow(notificationId);
-        const status = (await reads.log(notificationId))?.delivery_status;
-        if (status === 'failed') throw httpError(502, NOTIFICATION_ERRORS.contactFailed);
-        return { success: true, message: NOTIFICATION_MESSAGES.contactSent };
-      },
-    );
+    route(app, NOTIFICATIONS_CONTRACTS.contact, async (request) => {
+      const caller = callerOf(request);
+      const support = context.config.SUPPORT_EMAIL;
+      if (!support) throw httpError(503, NOTIFICATION_ERRORS.supportNotConfigured);
+      const reads = notificationReads(context.pool, caller);
+      const user = await reads.account();
+      const principal = principalOf(request);
+      const sender: Sender = user
+        ? { email: user.email.toLowerCase(), name: `${user.first_name} ${user.last_name}` }
+        : { email: principal.email.toLowerCase(), name: principal.email };
+      const { from_email: fromEmail, subject, message } = request.body;
+      if (fromEmail && fromEmail !== sender.email) throw httpError(400, NOTIFICATION_ERRORS.notOwnEmail);
+      const institution = await reads.institutionName();
+      const notificationId = await requestNotification(
+        context,
+        staffMessageRequest(caller, {
+          idempotency_key: `contact:${randomUUID()}`,
+          message_type: 'contact_support',
+          notification_type: 'email',
+          recipient_email: support,
+          recipient_phone: null,
+          subject: `[Labline support] ${subject}`,
+          body: supportMessage(sender, caller, institution, message),
+          reply_to: sender.email,
+        }),
+        appendMetadata(request),
+      );
+      await worker.deliverNow(notificationId);
+      const status = (await reads.log(notificationId))?.delivery_status;
+      if (status === 'failed') throw httpError(502, NOTIFICATION_ERRORS.contactFailed);
+      return { success: true, message: NOTIFICATION_MESSAGES.contactSent };
+    });
   };

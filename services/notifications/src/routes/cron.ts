@@ -1,13 +1,5 @@
-import {
-  canMonitorNotifications,
-  errorBodySchema,
-  notificationHealthResponseSchema,
-  schedulerStatusResponseSchema,
-  upcomingRemindersQuerySchema,
-  upcomingRemindersResponseSchema,
-  type NotificationHealth,
-} from '@labline/contracts';
-import { allow, callerOf } from '@labline/service-kit';
+import { NOTIFICATIONS_CONTRACTS, type NotificationHealth } from '@labline/contracts';
+import { callerOf, route } from '@labline/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { NotificationsContext } from '../config';
 import { reminderReads } from '../reminders/reads';
@@ -29,48 +21,29 @@ export function overallHealthOf(email: boolean, sms: boolean): NotificationHealt
 export const cronRoutes =
   (context: NotificationsContext, scheduler: ReminderScheduler): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', allow(canMonitorNotifications));
-
-    app.get(
-      '/cron/notification-health',
-      { schema: { response: { 200: notificationHealthResponseSchema, '4xx': errorBodySchema } } },
-      async () => {
-        const { channels } = context.resources;
-        const [email, sms] = await Promise.all([channels.email.check(), channels.sms.check()]);
-        return {
-          data: {
-            overallHealth: overallHealthOf(email.isValid, sms.isValid),
-            services: { email, sms },
-            environment: {
-              schedulerEnabled: scheduler.state().enabled,
-              timezone: schedulerTimeZone(context.config),
-            },
+    route(app, NOTIFICATIONS_CONTRACTS.notificationHealth, async () => {
+      const { channels } = context.resources;
+      const [email, sms] = await Promise.all([channels.email.check(), channels.sms.check()]);
+      return {
+        data: {
+          overallHealth: overallHealthOf(email.isValid, sms.isValid),
+          services: { email, sms },
+          environment: {
+            schedulerEnabled: scheduler.state().enabled,
+            timezone: schedulerTimeZone(context.config),
           },
-        };
-      },
-    );
-
-    app.get(
-      '/cron/scheduler-status',
-      { schema: { response: { 200: schedulerStatusResponseSchema, '4xx': errorBodySchema } } },
-      async (request) => {
-        const { enabled, systemStatus } = scheduler.state();
-        const jobs = await reminderReads(context.pool, callerOf(request)).scheduledJobs();
-        return { data: { ...jobs, schedulerEnabled: enabled, systemStatus } };
-      },
-    );
-
-    app.get(
-      '/cron/upcoming-reminders',
-      {
-        schema: {
-          querystring: upcomingRemindersQuerySchema,
-          response: { 200: upcomingRemindersResponseSchema, '4xx': errorBodySchema },
         },
-      },
-      async (request) => {
-        const reads = reminderReads(context.pool, callerOf(request));
-        return { data: { reminders: await reads.upcoming(request.query.days, scheduler.now()) } };
-      },
-    );
+      };
+    });
+
+    route(app, NOTIFICATIONS_CONTRACTS.schedulerStatus, async (request) => {
+      const { enabled, systemStatus } = scheduler.state();
+      const jobs = await reminderReads(context.pool, callerOf(request)).scheduledJobs();
+      return { data: { ...jobs, schedulerEnabled: enabled, systemStatus } };
+    });
+
+    route(app, NOTIFICATIONS_CONTRACTS.upcomingReminders, async (request) => {
+      const reads = reminderReads(context.pool, callerOf(request));
+      return { data: { reminders: await reads.upcoming(request.query.days, scheduler.now()) } };
+    });
   };

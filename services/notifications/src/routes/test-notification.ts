@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  canUseNotificationTabs,
-  errorBodySchema,
-  ERRORS,
-  testNotificationBodySchema,
-  testNotificationResponseSchema,
-  testNotificationResult,
-  type NotificationLog,
-} from '@labline/contracts';
-import { allow, appendMetadata, callerOf, httpError } from '@labline/service-kit';
+import { NOTIFICATIONS_CONTRACTS, ERRORS, testNotificationResult, type NotificationLog } from '@labline/contracts';
+import { appendMetadata, callerOf, httpError, route } from '@labline/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestNotification, staffMessageRequest } from '../commands/notifications';
 import type { NotificationsContext } from '../config';
@@ -43,39 +35,28 @@ export function resultOf(log: NotificationLog, recipient: string): { success: bo
 export const testNotificationRoutes =
   (context: NotificationsContext, worker: DeliveryWorker): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', allow(canUseNotificationTabs));
-
-    app.post(
-      '/cms/test-notification',
-      {
-        schema: {
-          body: testNotificationBodySchema,
-          response: { 200: testNotificationResponseSchema, '4xx': errorBodySchema },
-        },
-      },
-      async (request) => {
-        const caller = callerOf(request);
-        const { body } = request;
-        const isEmail = body.notification_type === 'email';
-        const recipient = isEmail ? body.test_email : body.test_phone;
-        const notificationId = await requestNotification(
-          context,
-          staffMessageRequest(caller, {
-            idempotency_key: `test-notification:${randomUUID()}`,
-            message_type: 'test_notification',
-            notification_type: body.notification_type,
-            recipient_email: isEmail ? recipient : null,
-            recipient_phone: isEmail ? null : recipient,
-            subject: isEmail ? TEST_EMAIL_SUBJECT : null,
-            body: isEmail ? TEST_EMAIL_BODY : TEST_SMS_BODY,
-            reply_to: null,
-          }),
-          appendMetadata(request),
-        );
-        await worker.deliverNow(notificationId);
-        const log = await notificationReads(context.pool, caller).log(notificationId);
-        if (!log) throw httpError(500, ERRORS.internal);
-        return { ...resultOf(log, recipient), notification: log };
-      },
-    );
+    route(app, NOTIFICATIONS_CONTRACTS.testNotification, async (request) => {
+      const caller = callerOf(request);
+      const { body } = request;
+      const isEmail = body.notification_type === 'email';
+      const recipient = isEmail ? body.test_email : body.test_phone;
+      const notificationId = await requestNotification(
+        context,
+        staffMessageRequest(caller, {
+          idempotency_key: `test-notification:${randomUUID()}`,
+          message_type: 'test_notification',
+          notification_type: body.notification_type,
+          recipient_email: isEmail ? recipient : null,
+          recipient_phone: isEmail ? null : recipient,
+          subject: isEmail ? TEST_EMAIL_SUBJECT : null,
+          body: isEmail ? TEST_EMAIL_BODY : TEST_SMS_BODY,
+          reply_to: null,
+        }),
+        appendMetadata(request),
+      );
+      await worker.deliverNow(notificationId);
+      const log = await notificationReads(context.pool, caller).log(notificationId);
+      if (!log) throw httpError(500, ERRORS.internal);
+      return { ...resultOf(log, recipient), notification: log };
+    });
   };

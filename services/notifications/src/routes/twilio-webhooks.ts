@@ -1,5 +1,5 @@
-import { errorBodySchema, idText, NOTIFICATION_ERRORS, requestObject, smsNumberOf } from '@labline/contracts';
-import { httpError } from '@labline/service-kit';
+import { NOTIFICATION_ERRORS, NOTIFICATIONS_CONTRACTS, smsNumberOf } from '@labline/contracts';
+import { httpError, route } from '@labline/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import twilio from 'twilio';
 import { z } from 'zod';
@@ -79,76 +79,57 @@ export const twilioWebhookRoutes =
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
 
-    app.post(
-      '/webhooks/twilio/status',
-      {
-        schema: {
-          querystring: requestObject({ notification: idText.optional() }),
-          body: z.record(z.string(), z.string()),
-          response: { 204: z.null(), '4xx': errorBodySchema },
+    route(app, NOTIFICATIONS_CONTRACTS.twilioStatus, async (request, reply) => {
+      const { TWILIO_AUTH_TOKEN: authToken, TWILIO_STATUS_CALLBACK_URL: callbackUrl } = context.config;
+      if (!signedByTwilio(authToken, callbackUrl, request)) {
+        throw httpError(400, NOTIFICATION_ERRORS.invalidSignature);
+      }
+      const parsed = statusCallbackSchema.safeParse(request.body);
+      if (
+        !parsed.success ||
+        parsed.data.AccountSid.toLowerCase() !== context.config.TWILIO_ACCOUNT_SID?.toLowerCase()
+      ) {
+        throw httpError(400, 'body: is not a Twilio message status callback of this account');
+      }
+      const { MessageSid: sid, MessageStatus: status, ErrorCode: code } = parsed.data;
+      const found = await recordProviderReport(
+        context,
+        {
+          providerMessageId: sid,
+          claimedId: request.query.notification ?? null,
+          status,
+          errorMessage: code ? deliveryErrorText(code) : null,
         },
-      },
-      async (request, reply) => {
-        const { TWILIO_AUTH_TOKEN: authToken, TWILIO_STATUS_CALLBACK_URL: callbackUrl } = context.config;
-        if (!signedByTwilio(authToken, callbackUrl, request)) {
-          throw httpError(400, NOTIFICATION_ERRORS.invalidSignature);
-        }
-        const parsed = statusCallbackSchema.safeParse(request.body);
-        if (
-          !parsed.success ||
-          parsed.data.AccountSid.toLowerCase() !== context.config.TWILIO_ACCOUNT_SID?.toLowerCase()
-        ) {
-          throw httpError(400, 'body: is not a Twilio message status callback of this account');
-        }
-        const { MessageSid: sid, MessageStatus: status, ErrorCode: code } = parsed.data;
-        const found = await recordProviderReport(
+        request.id,
+      );
+      if (!found) throw httpError(404, NOTIFICATION_ERRORS.unknownNotification);
+      return reply.code(204).send(null);
+    });
+
+    route(app, NOTIFICATIONS_CONTRACTS.twilioInbound, async (request, reply) => {
+      const { TWILIO_AUTH_TOKEN: authToken, TWILIO_INBOUND_URL: inboundUrl } = context.config;
+      if (!signedByTwilio(authToken, inboundUrl, request)) {
+        throw httpError(400, NOTIFICATION_ERRORS.invalidSignature);
+      }
+      const parsed = inboundMessageSchema.safeParse(request.body);
+      const from = parsed.success ? smsNumberOf(parsed.data.From) : null;
+      if (
+        !parsed.success ||
+        from === null ||
+        parsed.data.AccountSid.toLowerCase() !== context.config.TWILIO_ACCOUNT_SID?.toLowerCase()
+      ) {
+        throw httpError(400, 'body: is not a Twilio inbound message of this account');
+      }
+      const keyword = smsKeywordOf(parsed.data.Body);
+      if (keyword !== null) {
+        const changed = await recordSmsKeyword(
           context,
-          {
-            providerMessageId: sid,
-            claimedId: request.query.notification ?? null,
-            status,
-            errorMessage: code ? deliveryErrorText(code) : null,
-          },
+          { phone: from, ...keyword, messageSid: parsed.data.MessageSid },
           request.id,
         );
-        if (!found) throw httpError(404, NOTIFICATION_ERRORS.unknownNotification);
-        return reply.code(204).send(null);
-      },
-    );
-
-    app.post(
-      '/webhooks/twilio/inbound',
-      {
-        schema: {
-          body: z.record(z.string(), z.string()),
-          response: { 200: z.string(), '4xx': errorBodySchema },
-        },
-      },
-      async (request, reply) => {
-        const { TWILIO_AUTH_TOKEN: authToken, TWILIO_INBOUND_URL: inboundUrl } = context.config;
-        if (!signedByTwilio(authToken, inboundUrl, request)) {
-          throw httpError(400, NOTIFICATION_ERRORS.invalidSignature);
-        }
-        const parsed = inboundMessageSchema.safeParse(request.body);
-        const from = parsed.success ? smsNumberOf(parsed.data.From) : null;
-        if (
-          !parsed.success ||
-          from === null ||
-          parsed.data.AccountSid.toLowerCase() !== context.config.TWILIO_ACCOUNT_SID?.toLowerCase()
-        ) {
-          throw httpError(400, 'body: is not a Twilio inbound message of this account');
-        }
-        const keyword = smsKeywordOf(parsed.data.Body);
-        if (keyword !== null) {
-          const changed = await recordSmsKeyword(
-            context,
-            { phone: from, ...keyword, messageSid: parsed.data.MessageSid },
-            request.id,
-          );
-          // The number is patient data: the log says what changed, not for whom.
-          context.logger.info({ change: keyword.change, changed }, 'SMS consent reply received');
-        }
-        return reply.code(200).type('text/xml').send(EMPTY_TWIML);
-      },
-    );
+        // The number is patient data: the log says what changed, not for whom.
+        context.logger.info({ change: keyword.change, changed }, 'SMS consent reply received');
+      }
+      return reply.code(200).type('text/xml').send(EMPTY_TWIML);
+    });
   };

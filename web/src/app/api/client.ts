@@ -3,11 +3,10 @@
  * bearer header, JSON, token refresh before expiry, 401 → session ended, `error` field → ApiError message (as
  * sentences, with the fields they concern).
  */
+import { API_PREFIX, IDENTITY_ROUTES } from '@labline/contracts';
 import { ApiError } from '../../shared/apiError';
 import { clearStoredSession, readStoredToken, writeStoredToken } from '../session/storage';
 import { tokenNeedsRefresh } from './token';
-
-const API_BASE_PATH = '/api';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -38,7 +37,7 @@ function send(path: string, method: string, token: string | null, body: unknown,
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token !== null) headers.Authorization = `Bearer ${token}`;
-  return fetch(`${API_BASE_PATH}${path}`, {
+  return fetch(`${API_PREFIX}${path}`, {
     method,
     headers,
     body: body === undefined ? null : JSON.stringify(body),
@@ -64,7 +63,8 @@ let refreshInFlight: Promise<string | null> | null = null;
 
 async function refreshToken(token: string): Promise<string | null> {
   try {
-    const response = await send('/auth/refresh', 'POST', token, undefined);
+    const { method, path } = IDENTITY_ROUTES.refresh;
+    const response = await send(path, method, token, undefined);
     if (!response.ok) throw new Error(`refresh failed with ${response.status}`);
     const answer = await readJson(response);
     const next = isRecord(answer) ? answer.token : undefined;

@@ -1,35 +1,38 @@
 import {
   ERRORS,
+  IDENTITY_ROUTES,
+  routeUrl,
+  type IDENTITY_CONTRACTS,
   type LoginResponse,
-  type ResponseOf,
   type SessionUser,
-  type profileResponseSchema,
 } from '@labline/contracts';
-import { apiRequest } from '../api/client';
+import { callRoute } from '../api/routes';
 
-export const PROFILE_PATH = '/auth/profile';
+type Contracts = typeof IDENTITY_CONTRACTS;
+
+export const PROFILE_PATH = routeUrl(IDENTITY_ROUTES.profile);
 
 export function requestLogin(email: string, password: string): Promise<LoginResponse> {
-  return apiRequest<LoginResponse>('/auth/login', {
-    method: 'POST',
-    body: { email, password },
-    defaultError: ERRORS.loginFailed,
-    anonymous: true,
-  });
+  return callRoute<Contracts['login']>(
+    IDENTITY_ROUTES.login,
+    {},
+    { body: { email, password }, defaultError: ERRORS.loginFailed, anonymous: true },
+  );
 }
 
 export async function fetchProfile(signal?: AbortSignal): Promise<SessionUser> {
-  const { user } = await apiRequest<ResponseOf<typeof profileResponseSchema>>(PROFILE_PATH, {
-    defaultError: ERRORS.failedToLoadProfile,
-    ...(signal ? { signal } : {}),
-  });
+  const { user } = await callRoute<Contracts['profile']>(
+    IDENTITY_ROUTES.profile,
+    {},
+    { defaultError: ERRORS.failedToLoadProfile, ...(signal ? { signal } : {}) },
+  );
   return user;
 }
 
 /**
  * Sign Out ends the server-side session, so the token stops working everywhere at once. The token is taken as the
- * call is made (apiRequest reads it before its first wait), so the stored session may be cleared right after.
+ * call is made (the API client reads it before its first wait), so the stored session may be cleared right after.
  */
-export function requestLogout(): Promise<void> {
-  return apiRequest<void>('/auth/logout', { method: 'POST', defaultError: ERRORS.signOutFailed });
+export async function requestLogout(): Promise<void> {
+  await callRoute<Contracts['logout']>(IDENTITY_ROUTES.logout, {}, { defaultError: ERRORS.signOutFailed });
 }

@@ -1,20 +1,19 @@
 /** The CMS screen's writes (clinical's `/cms/{kind}`); the lists are read through shared/catalogueApi. */
 import {
-  type ResponseOf,
-  type catalogueItemResponseSchema,
-  type messageResponseSchema,
+  CATALOGUE_ROUTES,
+  routeUrl,
+  type AnyCatalogueKindContracts,
+  type BodyOf,
   type CatalogueItem,
   type CatalogueKind,
 } from '@labline/contracts';
-import { apiRequest } from '../../app/api/client';
+import { callRoute } from '../../app/api/routes';
 import { CMS_PATH } from '../../shared/catalogueApi';
 import { useRecordCache } from '../../shared/useRecordCache';
 import type { CatalogueBody } from './formValues';
 import { catalogueTexts } from './texts';
 
-const itemPath = (kind: CatalogueKind, id: number) => `${CMS_PATH}/${kind}/${id}`;
-
-export const historyPath = (kind: CatalogueKind, id: number) => `${itemPath(kind, id)}/history`;
+export const historyPath = (kind: CatalogueKind, id: number) => routeUrl(CATALOGUE_ROUTES[kind].history, { id });
 
 /** Creates an item (id null) or changes the fields given (PUT merges: a field left out keeps its value). */
 export async function saveCatalogueItem(
@@ -23,18 +22,25 @@ export async function saveCatalogueItem(
   body: CatalogueBody,
   defaultError = catalogueTexts(kind).saveError,
 ): Promise<CatalogueItem> {
-  const { item } = await apiRequest<ResponseOf<typeof catalogueItemResponseSchema>>(
-    id === null ? `${CMS_PATH}/${kind}` : itemPath(kind, id),
-    { method: id === null ? 'POST' : 'PUT', body, defaultError },
-  );
+  const routes = CATALOGUE_ROUTES[kind];
+  const { item } =
+    id === null
+      ? // the form's values are checked by the kind's create schema on the server, which names a missing field
+        await callRoute<AnyCatalogueKindContracts['create']>(
+          routes.create,
+          {},
+          { body: body as BodyOf<AnyCatalogueKindContracts['create']>, defaultError },
+        )
+      : await callRoute<AnyCatalogueKindContracts['update']>(routes.update, { id }, { body, defaultError });
   return item;
 }
 
 export async function deleteCatalogueItem(kind: CatalogueKind, id: number): Promise<void> {
-  await apiRequest<ResponseOf<typeof messageResponseSchema>>(itemPath(kind, id), {
-    method: 'DELETE',
-    defaultError: catalogueTexts(kind).deleteError,
-  });
+  await callRoute<AnyCatalogueKindContracts['remove']>(
+    CATALOGUE_ROUTES[kind].remove,
+    { id },
+    { defaultError: catalogueTexts(kind).deleteError },
+  );
 }
 
 /**

@@ -1,23 +1,26 @@
 import {
+  CLINICAL_ROUTES,
   ERRORS,
-  type institutionPatientsResponseSchema,
-  type institutionResponseSchema,
-  type institutionStatsResponseSchema,
-  type labAssignmentListResponseSchema,
-  type labAssignmentResponseSchema,
-  type messageResponseSchema,
+  IDENTITY_ROUTES,
+  routeUrl,
+  type AnswerOf,
+  type CLINICAL_CONTRACTS,
+  type IDENTITY_CONTRACTS,
   type Institution,
   type InstitutionBody,
   type LabAssignmentBody,
-  type ResponseOf,
 } from '@labline/contracts';
 import useSWR from 'swr';
 import { apiRequest } from '../../app/api/client';
+import { callRoute } from '../../app/api/routes';
 import { useRecordCache } from '../../shared/useRecordCache';
 
-export const INSTITUTIONS_PATH = '/institutions';
+type Identity = typeof IDENTITY_CONTRACTS;
+type Clinical = typeof CLINICAL_CONTRACTS;
 
-const institutionPath = (id: number) => `${INSTITUTIONS_PATH}/${id}`;
+export const INSTITUTIONS_PATH = routeUrl(IDENTITY_ROUTES.institutions);
+
+const institutionPath = (id: number) => routeUrl(IDENTITY_ROUTES.institution, { id });
 
 /** The spec gives no texts for these lists; shown in their tab when they fail. */
 export const INSTITUTION_PATIENTS_LOAD_ERROR = 'Failed to load patients';
@@ -26,7 +29,7 @@ export const INSTITUTION_STATS_LOAD_ERROR = 'Failed to load institution statisti
 /** The institution for its detail page. */
 export function useInstitutionDetail(id: number | null) {
   return useSWR(id === null ? null : institutionPath(id), (key: string) =>
-    apiRequest<ResponseOf<typeof institutionResponseSchema>>(key, {
+    apiRequest<AnswerOf<Identity['institution']>>(key, {
       defaultError: ERRORS.failedToFetchInstitutionDetails,
     }).then(({ institution }) => institution),
   );
@@ -37,7 +40,7 @@ export function useInstitutionForEdit(id: number | null) {
   return useSWR(
     id === null ? null : ['edit', institutionPath(id)],
     ([, key]: [string, string]) =>
-      apiRequest<ResponseOf<typeof institutionResponseSchema>>(key, {
+      apiRequest<AnswerOf<Identity['institution']>>(key, {
         defaultError: ERRORS.failedToFetchInstitution,
       }).then(({ institution }) => institution),
     { revalidateOnFocus: false },
@@ -45,8 +48,8 @@ export function useInstitutionForEdit(id: number | null) {
 }
 
 export function useInstitutionStats(id: number) {
-  return useSWR(`${institutionPath(id)}/stats`, (key: string) =>
-    apiRequest<ResponseOf<typeof institutionStatsResponseSchema>>(key, {
+  return useSWR(routeUrl(IDENTITY_ROUTES.institutionStats, { id }), (key: string) =>
+    apiRequest<AnswerOf<Identity['institutionStats']>>(key, {
       defaultError: INSTITUTION_STATS_LOAD_ERROR,
     }).then(({ stats }) => stats),
   );
@@ -54,8 +57,8 @@ export function useInstitutionStats(id: number) {
 
 /** Patients of the institution (clinical service, spec 3 §3 "Patient (in institution view)"). */
 export function useInstitutionPatients(id: number) {
-  return useSWR(`/patients/institution/${id}`, (key: string) =>
-    apiRequest<ResponseOf<typeof institutionPatientsResponseSchema>>(key, {
+  return useSWR(routeUrl(CLINICAL_ROUTES.institutionPatients, { id }), (key: string) =>
+    apiRequest<AnswerOf<Clinical['institutionPatients']>>(key, {
       defaultError: INSTITUTION_PATIENTS_LOAD_ERROR,
     }).then(({ patients }) => patients),
   );
@@ -70,38 +73,38 @@ export function useInstitutionCache() {
 }
 
 export async function saveInstitution(id: number | null, body: InstitutionBody): Promise<Institution> {
-  const { institution } = await apiRequest<ResponseOf<typeof institutionResponseSchema>>(
-    id === null ? INSTITUTIONS_PATH : institutionPath(id),
-    { method: id === null ? 'POST' : 'PUT', body, defaultError: ERRORS.failedToSaveInstitution },
-  );
+  const options = { body, defaultError: ERRORS.failedToSaveInstitution };
+  const { institution } =
+    id === null
+      ? await callRoute<Identity['createInstitution']>(IDENTITY_ROUTES.createInstitution, {}, options)
+      : await callRoute<Identity['updateInstitution']>(IDENTITY_ROUTES.updateInstitution, { id }, options);
   return institution;
 }
 
-const labAssignmentsPath = (institutionId: number) => `${institutionPath(institutionId)}/labs`;
-
 export const labAssignmentHistoryPath = (institutionId: number, assignmentId: number) =>
-  `${labAssignmentsPath(institutionId)}/${assignmentId}/history`;
+  routeUrl(CLINICAL_ROUTES.labAssignmentHistory, { id: institutionId, assignmentId });
 
 /** The labs assigned to the institution (spec 3 §2 Labs tab; clinical service). */
 export function useLabAssignments(institutionId: number) {
-  return useSWR(labAssignmentsPath(institutionId), (key: string) =>
-    apiRequest<ResponseOf<typeof labAssignmentListResponseSchema>>(key, {
+  return useSWR(routeUrl(CLINICAL_ROUTES.labAssignments, { id: institutionId }), (key: string) =>
+    apiRequest<AnswerOf<Clinical['labAssignments']>>(key, {
       defaultError: ERRORS.failedToFetchAssignedLabs,
     }).then(({ labs }) => labs),
   );
 }
 
 export async function assignLab(institutionId: number, body: LabAssignmentBody): Promise<void> {
-  await apiRequest<ResponseOf<typeof labAssignmentResponseSchema>>(labAssignmentsPath(institutionId), {
-    method: 'POST',
-    body,
-    defaultError: ERRORS.failedToAssignLab,
-  });
+  await callRoute<Clinical['assignLab']>(
+    CLINICAL_ROUTES.assignLab,
+    { id: institutionId },
+    { body, defaultError: ERRORS.failedToAssignLab },
+  );
 }
 
 export async function removeLabAssignment(institutionId: number, assignmentId: number): Promise<void> {
-  await apiRequest<ResponseOf<typeof messageResponseSchema>>(`${labAssignmentsPath(institutionId)}/${assignmentId}`, {
-    method: 'DELETE',
-    defaultError: ERRORS.failedToRemoveLabAssignment,
-  });
+  await callRoute<Clinical['removeLabAssignment']>(
+    CLINICAL_ROUTES.removeLabAssignment,
+    { id: institutionId, assignmentId },
+    { defaultError: ERRORS.failedToRemoveLabAssignment },
+  );
 }

@@ -6,16 +6,16 @@ import {
   MONITORING_REFRESH_MS,
   NOTIFICATION_ERRORS,
   UPCOMING_REMINDER_DAYS,
+  NOTIFICATIONS_ROUTES,
+  type NOTIFICATIONS_CONTRACTS,
   type NotificationHealth,
-  type ResponseOf,
   type SchedulerStatus,
   type UpcomingReminder,
-  type notificationHealthResponseSchema,
-  type schedulerStatusResponseSchema,
-  type upcomingRemindersResponseSchema,
 } from '@labline/contracts';
 import useSWR from 'swr';
-import { apiRequest } from '../../app/api/client';
+import { callRoute } from '../../app/api/routes';
+
+type Contracts = typeof NOTIFICATIONS_CONTRACTS;
 
 export interface MonitoringData {
   scheduler: SchedulerStatus;
@@ -23,15 +23,20 @@ export interface MonitoringData {
   health: NotificationHealth;
 }
 
+/** The cache key of the three answers together (no route of its own). */
 const MONITORING_KEY = '/cron/monitoring';
 
-const get = <T>(path: string) => apiRequest<T>(path, { defaultError: NOTIFICATION_ERRORS.monitoringFailed });
+const defaultError = NOTIFICATION_ERRORS.monitoringFailed;
 
 async function loadMonitoring(): Promise<MonitoringData> {
   const [scheduler, upcoming, health] = await Promise.all([
-    get<ResponseOf<typeof schedulerStatusResponseSchema>>('/cron/scheduler-status'),
-    get<ResponseOf<typeof upcomingRemindersResponseSchema>>(`/cron/upcoming-reminders?days=${UPCOMING_REMINDER_DAYS}`),
-    get<ResponseOf<typeof notificationHealthResponseSchema>>('/cron/notification-health'),
+    callRoute<Contracts['schedulerStatus']>(NOTIFICATIONS_ROUTES.schedulerStatus, {}, { defaultError }),
+    callRoute<Contracts['upcomingReminders']>(
+      NOTIFICATIONS_ROUTES.upcomingReminders,
+      {},
+      { query: { days: UPCOMING_REMINDER_DAYS }, defaultError },
+    ),
+    callRoute<Contracts['notificationHealth']>(NOTIFICATIONS_ROUTES.notificationHealth, {}, { defaultError }),
   ]);
   return { scheduler: scheduler.data, reminders: upcoming.data.reminders, health: health.data };
 }

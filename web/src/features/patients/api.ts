@@ -1,15 +1,16 @@
 import {
+  CLINICAL_ROUTES,
   ERRORS,
-  type patientDetailResponseSchema,
-  type patientListResponseSchema,
-  type patientResponseSchema,
+  routeUrl,
+  type AnswerOf,
+  type CLINICAL_CONTRACTS,
   type Patient,
   type PatientBody,
   type PatientDetail,
-  type ResponseOf,
 } from '@labline/contracts';
 import useSWR from 'swr';
 import { apiRequest } from '../../app/api/client';
+import { callRoute } from '../../app/api/routes';
 import { useRecordCache } from '../../shared/useRecordCache';
 
 /** spec 1 §9: the patient list sends a page size of 10. */
@@ -18,7 +19,9 @@ export const PATIENT_PAGE_SIZE = 10;
 /** The list's failures are only logged (spec 1 §8), so this text never reaches the screen. */
 const PATIENT_LIST_LOG_TEXT = 'Failed to fetch patients';
 
-const PATIENTS_PATH = '/patients';
+type Contracts = typeof CLINICAL_CONTRACTS;
+const PATIENTS_PATH = routeUrl(CLINICAL_ROUTES.patients);
+const patientPath = (id: number) => routeUrl(CLINICAL_ROUTES.patient, { id });
 
 export interface PatientListFilters {
   search: string;
@@ -28,10 +31,16 @@ export interface PatientListFilters {
 }
 
 export function patientListPath({ search, page, institutionId }: PatientListFilters): string {
-  const query = new URLSearchParams({ page: String(page), limit: String(PATIENT_PAGE_SIZE) });
-  if (search.trim() !== '') query.set('search', search.trim());
-  if (institutionId !== undefined) query.set('institution_id', String(institutionId));
-  return `${PATIENTS_PATH}?${query.toString()}`;
+  return routeUrl(
+    CLINICAL_ROUTES.patients,
+    {},
+    {
+      page,
+      limit: PATIENT_PAGE_SIZE,
+      search: search.trim() === '' ? undefined : search.trim(),
+      institution_id: institutionId,
+    },
+  );
 }
 
 /** The list keeps showing the previous page while the next one loads, so the table does not flash empty. */
@@ -39,7 +48,7 @@ export function usePatients(filters: PatientListFilters) {
   const path = patientListPath(filters);
   return useSWR(
     path,
-    () => apiRequest<ResponseOf<typeof patientListResponseSchema>>(path, { defaultError: PATIENT_LIST_LOG_TEXT }),
+    () => apiRequest<AnswerOf<Contracts['patients']>>(path, { defaultError: PATIENT_LIST_LOG_TEXT }),
     {
       keepPreviousData: true,
     },
@@ -47,9 +56,9 @@ export function usePatients(filters: PatientListFilters) {
 }
 
 export function usePatientDetail(id: number | null) {
-  const path = id === null ? null : `${PATIENTS_PATH}/${id}`;
+  const path = id === null ? null : patientPath(id);
   return useSWR(path, (key: string) =>
-    apiRequest<ResponseOf<typeof patientDetailResponseSchema>>(key, {
+    apiRequest<AnswerOf<Contracts['patient']>>(key, {
       defaultError: ERRORS.failedToFetchPatientDetails,
     }).then(({ patient }) => patient),
   );
@@ -57,11 +66,11 @@ export function usePatientDetail(id: number | null) {
 
 /** The patient for the edit form: same call, the form's own default error (spec 1 §8). */
 export function usePatientForEdit(id: number | null) {
-  const path = id === null ? null : `${PATIENTS_PATH}/${id}`;
+  const path = id === null ? null : patientPath(id);
   return useSWR(
     path === null ? null : ['edit', path],
     ([, key]: [string, string]) =>
-      apiRequest<ResponseOf<typeof patientDetailResponseSchema>>(key, {
+      apiRequest<AnswerOf<Contracts['patient']>>(key, {
         defaultError: ERRORS.failedToFetchPatient,
       }).then(({ patient }) => patient),
     { revalidateOnFocus: false },
@@ -74,7 +83,7 @@ export function usePatientCache() {
   return {
     /** The saved patient's detail keeps its test requests, which the save does not answer. */
     saved: (patient: Patient) =>
-      cache.saved<PatientDetail>(`${PATIENTS_PATH}/${patient.id}`, (current) => ({
+      cache.saved<PatientDetail>(patientPath(patient.id), (current) => ({
         ...patient,
         test_requests: current?.test_requests ?? [],
       })),
@@ -83,20 +92,18 @@ export function usePatientCache() {
 }
 
 export async function savePatient(id: number | null, body: PatientBody): Promise<Patient> {
-  const { patient } = await apiRequest<ResponseOf<typeof patientResponseSchema>>(
-    id === null ? PATIENTS_PATH : `${PATIENTS_PATH}/${id}`,
-    {
-      method: id === null ? 'POST' : 'PUT',
-      body,
-      defaultError: ERRORS.failedToSavePatient,
-    },
-  );
+  const options = { body, defaultError: ERRORS.failedToSavePatient };
+  const { patient } =
+    id === null
+      ? await callRoute<Contracts['createPatient']>(CLINICAL_ROUTES.createPatient, {}, options)
+      : await callRoute<Contracts['updatePatient']>(CLINICAL_ROUTES.updatePatient, { id }, options);
   return patient;
 }
 
-export function deletePatient(id: number): Promise<void> {
-  return apiRequest<void>(`${PATIENTS_PATH}/${id}`, {
-    method: 'DELETE',
-    defaultError: ERRORS.failedToDeletePatient,
-  });
+export async function deletePatient(id: number): Promise<void> {
+  await callRoute<Contracts['deletePatient']>(
+    CLINICAL_ROUTES.deletePatient,
+    { id },
+    { defaultError: ERRORS.failedToDeletePatient },
+  );
 }

@@ -1,13 +1,13 @@
 import {
   ERRORS,
-  type profileResponseSchema,
+  IDENTITY_ROUTES,
   type ChangePasswordBody,
+  type IDENTITY_CONTRACTS,
   type SessionUser,
   type UpdateProfileBody,
-  type ResponseOf,
 } from '@labline/contracts';
 import useSWR from 'swr';
-import { apiRequest } from '../../app/api/client';
+import { callRoute } from '../../app/api/routes';
 import { PROFILE_PATH, fetchProfile } from '../../app/session/sessionApi';
 
 export function useProfile() {
@@ -15,18 +15,18 @@ export function useProfile() {
 }
 
 export async function updateProfile(body: UpdateProfileBody): Promise<SessionUser> {
-  const { user } = await apiRequest<ResponseOf<typeof profileResponseSchema>>(PROFILE_PATH, {
-    method: 'PUT',
-    body,
-    defaultError: ERRORS.failedToUpdateProfile,
-  });
+  const { user } = await callRoute<typeof IDENTITY_CONTRACTS.updateProfile>(
+    IDENTITY_ROUTES.updateProfile,
+    {},
+    { body, defaultError: ERRORS.failedToUpdateProfile },
+  );
   return user;
 }
 
-export function changePassword(body: ChangePasswordBody): Promise<void> {
-  return apiRequest<void>('/auth/change-password', {
-    method: 'POST',
-    body,
-    defaultError: ERRORS.failedToChangePassword,
-  });
+export async function changePassword(body: ChangePasswordBody): Promise<void> {
+  await callRoute<typeof IDENTITY_CONTRACTS.changePassword>(
+    IDENTITY_ROUTES.changePassword,
+    {},
+    { body, defaultError: ERRORS.failedToChangePassword },
+  );
 }

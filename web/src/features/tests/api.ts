@@ -1,12 +1,11 @@
 import {
+  CLINICAL_ROUTES,
   ERRORS,
+  IDENTITY_ROUTES,
+  routeUrl,
   TEST_REQUEST_PAGE_SIZE,
-  type labAssignmentListResponseSchema,
-  type messageResponseSchema,
-  type patientListResponseSchema,
-  type testFormFieldsResponseSchema,
-  type testRequestListResponseSchema,
-  type testRequestResponseSchema,
+  type AnswerOf,
+  type CLINICAL_CONTRACTS,
   type userPickListResponseSchema,
   type TestRequestBody,
   type TestRequestDetail,
@@ -17,9 +16,11 @@ import {
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { apiRequest } from '../../app/api/client';
+import { callRoute } from '../../app/api/routes';
 import { useRecordCache } from '../../shared/useRecordCache';
 
-const REQUESTS_PATH = '/tests/requests';
+type Contracts = typeof CLINICAL_CONTRACTS;
+const REQUESTS_PATH = routeUrl(CLINICAL_ROUTES.testRequests);
 /** The list's failures are only logged (spec 1 §8), so this text never reaches the screen. */
 const LIST_LOG_TEXT = 'Failed to fetch test requests';
 /** spec 1 §7, §9: the order form's patient picker loads up to 100 patients. */
@@ -38,30 +39,26 @@ export interface TestRequestListFilters {
 }
 
 export function testRequestListPath({ search, status, priority, page }: TestRequestListFilters): string {
-  const query = new URLSearchParams({ page: String(page), limit: String(TEST_REQUEST_PAGE_SIZE) });
-  if (search !== '') query.set('search', search);
-  if (status !== undefined) query.set('status', status);
-  if (priority !== undefined) query.set('priority', priority);
-  return `${REQUESTS_PATH}?${query.toString()}`;
+  return routeUrl(
+    CLINICAL_ROUTES.testRequests,
+    {},
+    { page, limit: TEST_REQUEST_PAGE_SIZE, search: search === '' ? undefined : search, status, priority },
+  );
 }
 
 /** The list keeps showing the previous page while the next one loads, so the table does not flash empty. */
 export function useTestRequests(filters: TestRequestListFilters) {
   const path = testRequestListPath(filters);
-  return useSWR(
-    path,
-    () => apiRequest<ResponseOf<typeof testRequestListResponseSchema>>(path, { defaultError: LIST_LOG_TEXT }),
-    {
-      keepPreviousData: true,
-    },
-  );
+  return useSWR(path, () => apiRequest<AnswerOf<Contracts['testRequests']>>(path, { defaultError: LIST_LOG_TEXT }), {
+    keepPreviousData: true,
+  });
 }
 
-const requestPath = (id: number) => `${REQUESTS_PATH}/${id}`;
+const requestPath = (id: number) => routeUrl(CLINICAL_ROUTES.testRequest, { id });
 
 export function useTestRequestDetail(id: number | null) {
   return useSWR(id === null ? null : requestPath(id), (key: string) =>
-    apiRequest<ResponseOf<typeof testRequestResponseSchema>>(key, {
+    apiRequest<AnswerOf<Contracts['testRequest']>>(key, {
       defaultError: ERRORS.failedToFetchTestRequestDetails,
     }).then(({ request }) => request),
   );
@@ -72,7 +69,7 @@ export function useTestRequestForEdit(id: number | null) {
   return useSWR(
     id === null ? null : ['edit', requestPath(id)],
     ([, key]: [string, string]) =>
-      apiRequest<ResponseOf<typeof testRequestResponseSchema>>(key, {
+      apiRequest<AnswerOf<Contracts['testRequest']>>(key, {
         defaultError: ERRORS.failedToFetchTestRequest,
       }).then(({ request }) => request),
     { revalidateOnFocus: false },
@@ -82,7 +79,7 @@ export function useTestRequestForEdit(id: number | null) {
 /** Keeps cached requests in step with a change (shared/useRecordCache); the patient pages list them too. */
 export function useTestRequestCache() {
   const requests = useRecordCache(REQUESTS_PATH);
-  const patients = useRecordCache('/patients');
+  const patients = useRecordCache(routeUrl(CLINICAL_ROUTES.patients));
   return {
     saved: async (request: TestRequestDetail) => {
       await requests.saved<TestRequestDetail>(requestPath(request.id), () => request);
@@ -110,42 +107,43 @@ export function useTestRequestRefresh(): (id: number) => Promise<void> {
 }
 
 /** A request's history (GET /tests/requests/{id}/history), as the history drawer reads it. */
-export const testRequestHistoryPath = (id: number) => `${requestPath(id)}/history`;
+export const testRequestHistoryPath = (id: number) => routeUrl(CLINICAL_ROUTES.testRequestHistory, { id });
 
 export async function saveTestRequest(id: number | null, body: TestRequestBody): Promise<TestRequestDetail> {
-  const { request } = await apiRequest<ResponseOf<typeof testRequestResponseSchema>>(
-    id === null ? REQUESTS_PATH : requestPath(id),
-    {
-      method: id === null ? 'POST' : 'PUT',
-      body,
-      defaultError: ERRORS.failedToSaveTestRequest,
-    },
-  );
+  const options = { body, defaultError: ERRORS.failedToSaveTestRequest };
+  const { request } =
+    id === null
+      ? await callRoute<Contracts['createTestRequest']>(CLINICAL_ROUTES.createTestRequest, {}, options)
+      : await callRoute<Contracts['updateTestRequest']>(CLINICAL_ROUTES.updateTestRequest, { id }, options);
   return request;
 }
 
 export async function archiveTestRequest(id: number): Promise<void> {
-  await apiRequest<ResponseOf<typeof messageResponseSchema>>(requestPath(id), {
-    method: 'DELETE',
-    defaultError: ERRORS.archiveFailed,
-  });
+  await callRoute<Contracts['archiveTestRequest']>(
+    CLINICAL_ROUTES.archiveTestRequest,
+    { id },
+    { defaultError: ERRORS.archiveFailed },
+  );
 }
 
 export async function cancelTestRequest(id: number): Promise<TestRequestDetail> {
-  const { request } = await apiRequest<ResponseOf<typeof testRequestResponseSchema>>(`${requestPath(id)}/status`, {
-    method: 'PUT',
-    body: { status: 'cancelled' },
-    defaultError: ERRORS.failedToUpdateStatus,
-  });
+  const { request } = await callRoute<Contracts['changeTestRequestStatus']>(
+    CLINICAL_ROUTES.changeTestRequestStatus,
+    { id },
+    { body: { status: 'cancelled' }, defaultError: ERRORS.failedToUpdateStatus },
+  );
   return request;
 }
 
 export async function sendNotification(id: number, message: string): Promise<string> {
-  const answer = await apiRequest<ResponseOf<typeof messageResponseSchema>>(`${requestPath(id)}/send-reminder`, {
-    method: 'POST',
-    body: { reminder_type: 'custom_notification', custom_message: message },
-    defaultError: ERRORS.failedToSendNotification,
-  });
+  const answer = await callRoute<Contracts['sendTestRequestReminder']>(
+    CLINICAL_ROUTES.sendTestRequestReminder,
+    { id },
+    {
+      body: { reminder_type: 'custom_notification', custom_message: message },
+      defaultError: ERRORS.failedToSendNotification,
+    },
+  );
   return answer.message;
 }
 
@@ -153,9 +151,9 @@ export async function sendNotification(id: number, message: string): Promise<str
 
 /** spec 1 §7: the picker loads up to 100 patients (the caller's scope) and filters them in the browser. */
 export function usePatientChoices() {
-  const path = `/patients?page=1&limit=${PATIENT_PICKER_LOAD}`;
+  const path = routeUrl(CLINICAL_ROUTES.patients, {}, { page: 1, limit: PATIENT_PICKER_LOAD });
   return useSWR(path, (key: string) =>
-    apiRequest<ResponseOf<typeof patientListResponseSchema>>(key, { defaultError: PATIENTS_LOAD_ERROR }).then(
+    apiRequest<AnswerOf<Contracts['patients']>>(key, { defaultError: PATIENTS_LOAD_ERROR }).then(
       ({ patients }) => patients,
     ),
   );
@@ -164,9 +162,8 @@ export function usePatientChoices() {
 /** GET /cms/test-form-fields: the institution's active sample types, markers, panels and devices. */
 export function useTestFormFields(institutionId: number | null) {
   return useSWR(
-    institutionId === null ? null : `/cms/test-form-fields?institution_id=${institutionId}`,
-    (key: string) =>
-      apiRequest<ResponseOf<typeof testFormFieldsResponseSchema>>(key, { defaultError: FORM_FIELDS_LOAD_ERROR }),
+    institutionId === null ? null : routeUrl(CLINICAL_ROUTES.testFormFields, {}, { institution_id: institutionId }),
+    (key: string) => apiRequest<AnswerOf<Contracts['testFormFields']>>(key, { defaultError: FORM_FIELDS_LOAD_ERROR }),
   );
 }
 
@@ -175,17 +172,18 @@ export function useInstitutionLabs(institutionId: number | null, sampleType: str
   const path =
     institutionId === null || sampleType === null
       ? null
-      : `/institutions/${institutionId}/labs?${new URLSearchParams({ sample_type: sampleType }).toString()}`;
+      : routeUrl(CLINICAL_ROUTES.labAssignments, { id: institutionId }, { sample_type: sampleType });
   return useSWR(path, (key: string) =>
-    apiRequest<ResponseOf<typeof labAssignmentListResponseSchema>>(key, { defaultError: LABS_LOAD_ERROR }).then(
-      ({ labs }) => labs.filter((lab) => lab.lab_active),
+    apiRequest<AnswerOf<Contracts['labAssignments']>>(key, { defaultError: LABS_LOAD_ERROR }).then(({ labs }) =>
+      labs.filter((lab) => lab.lab_active),
     ),
   );
 }
 
 /** spec 1 §5: partners are the users with role fulfillment_agent. */
 export function useFulfillmentPartners(enabled: boolean) {
-  return useSWR(enabled ? '/users?role=fulfillment_agent&is_active=true&limit=100' : null, (key: string) =>
+  const path = routeUrl(IDENTITY_ROUTES.users, {}, { role: 'fulfillment_agent', is_active: true, limit: 100 });
+  return useSWR(enabled ? path : null, (key: string) =>
     apiRequest<ResponseOf<typeof userPickListResponseSchema>>(key, { defaultError: PARTNERS_LOAD_ERROR }).then(
       ({ users }) => users,
     ),

@@ -1,21 +1,25 @@
 import {
   ACCOUNT_EMAIL_TEXTS,
   ERRORS,
-  type accountEmailResponseSchema,
+  IDENTITY_ROUTES,
+  routeUrl,
   type AccountEmailBody,
-  type userListResponseSchema,
-  type userResponseSchema,
+  type AnswerOf,
   type CreateUserBody,
+  type IDENTITY_CONTRACTS,
   type Role,
   type UpdateUserBody,
   type User,
+  type userListResponseSchema,
   type ResponseOf,
 } from '@labline/contracts';
 import useSWR from 'swr';
 import { apiRequest } from '../../app/api/client';
+import { callRoute } from '../../app/api/routes';
 import { useRecordCache } from '../../shared/useRecordCache';
 
-const USERS_PATH = '/users';
+type Contracts = typeof IDENTITY_CONTRACTS;
+const USERS_PATH = routeUrl(IDENTITY_ROUTES.users);
 /** The spec gives no page size for the user list; 20 rows keep a page on one screen. */
 export const USER_PAGE_SIZE = 20;
 /** The spec gives no text for a failed user list; shown in the list's red banner. */
@@ -34,11 +38,17 @@ export interface UserListFilters {
 }
 
 export function userListPath({ search, role, status, page }: UserListFilters): string {
-  const query = new URLSearchParams({ page: String(page), limit: String(USER_PAGE_SIZE) });
-  if (search.trim() !== '') query.set('search', search.trim());
-  if (role !== undefined) query.set('role', role);
-  if (status !== undefined) query.set('is_active', String(status === 'active'));
-  return `${USERS_PATH}?${query.toString()}`;
+  return routeUrl(
+    IDENTITY_ROUTES.users,
+    {},
+    {
+      page,
+      limit: USER_PAGE_SIZE,
+      search: search.trim() === '' ? undefined : search.trim(),
+      role,
+      is_active: status === undefined ? undefined : status === 'active',
+    },
+  );
 }
 
 /** The list keeps showing the previous page while the next one loads, so the table does not flash empty. */
@@ -53,13 +63,11 @@ export function useUsers(filters: UserListFilters) {
   );
 }
 
-const userPath = (id: number) => `${USERS_PATH}/${id}`;
+const userPath = (id: number) => routeUrl(IDENTITY_ROUTES.user, { id });
 
 export function useUser(id: number | null) {
   return useSWR(id === null ? null : userPath(id), (key: string) =>
-    apiRequest<ResponseOf<typeof userResponseSchema>>(key, { defaultError: ERRORS.failedToFetchUser }).then(
-      ({ user }) => user,
-    ),
+    apiRequest<AnswerOf<Contracts['user']>>(key, { defaultError: ERRORS.failedToFetchUser }).then(({ user }) => user),
   );
 }
 
@@ -70,41 +78,39 @@ export function useUserCache() {
 }
 
 export async function createUser(body: CreateUserBody): Promise<User> {
-  const { user } = await apiRequest<ResponseOf<typeof userResponseSchema>>(USERS_PATH, {
-    method: 'POST',
-    body,
-    defaultError: ERRORS.failedToSaveUser,
-  });
+  const { user } = await callRoute<Contracts['createUser']>(
+    IDENTITY_ROUTES.createUser,
+    {},
+    { body, defaultError: ERRORS.failedToSaveUser },
+  );
   return user;
 }
 
 export async function updateUser(id: number, body: UpdateUserBody): Promise<User> {
-  const { user } = await apiRequest<ResponseOf<typeof userResponseSchema>>(`${USERS_PATH}/${id}`, {
-    method: 'PUT',
-    body,
-    defaultError: ERRORS.failedToSaveUser,
-  });
+  const { user } = await callRoute<Contracts['updateUser']>(
+    IDENTITY_ROUTES.updateUser,
+    { id },
+    { body, defaultError: ERRORS.failedToSaveUser },
+  );
   return user;
 }
 
 /** Deactivates or reactivates; answers the user as it is afterwards. */
 export async function setUserActive(id: number, active: boolean): Promise<User> {
-  const { user } = await apiRequest<ResponseOf<typeof userResponseSchema>>(
-    `${USERS_PATH}/${id}/${active ? 'reactivate' : 'deactivate'}`,
-    {
-      method: 'POST',
-      defaultError: active ? REACTIVATE_ERROR : DEACTIVATE_ERROR,
-    },
+  const { user } = await callRoute<Contracts['reactivateUser' | 'deactivateUser']>(
+    active ? IDENTITY_ROUTES.reactivateUser : IDENTITY_ROUTES.deactivateUser,
+    { id },
+    { defaultError: active ? REACTIVATE_ERROR : DEACTIVATE_ERROR },
   );
   return user;
 }
 
 /** The Email communication card's calls (spec 3 §7): answers the success text; fails with the `error` field's. */
 export async function sendAccountEmail(id: number, body: AccountEmailBody): Promise<string> {
-  const { message } = await apiRequest<ResponseOf<typeof accountEmailResponseSchema>>(`${USERS_PATH}/${id}/emails`, {
-    method: 'POST',
-    body,
-    defaultError: ACCOUNT_EMAIL_TEXTS.failedToSend,
-  });
+  const { message } = await callRoute<Contracts['sendAccountEmail']>(
+    IDENTITY_ROUTES.sendAccountEmail,
+    { id },
+    { body, defaultError: ACCOUNT_EMAIL_TEXTS.failedToSend },
+  );
   return message;
 }

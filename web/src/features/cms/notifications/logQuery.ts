@@ -1,13 +1,13 @@
 /** The Notification Logs tab's filters as the query of GET /cms/notification-logs (spec 3 §3, §7). */
 import {
   NOTIFICATION_LOG_PAGE_SIZE,
+  NOTIFICATIONS_ROUTES,
+  routeUrl,
   type DeliveryStatus,
   type NotificationChannel,
   type NotificationMessageType,
   type TriggeredByType,
 } from '@labline/contracts';
-
-const LOGS_PATH = '/cms/notification-logs';
 
 /** spec 3 §3 Notification log filter; undefined: all. */
 export interface NotificationLogFilters {
@@ -20,14 +20,17 @@ export interface NotificationLogFilters {
 }
 
 export function notificationLogsPath(filters: NotificationLogFilters): string {
-  const query = new URLSearchParams({ page: String(filters.page), limit: String(NOTIFICATION_LOG_PAGE_SIZE) });
-  const optional: [string, string | undefined][] = [
-    ['search', filters.search.trim() === '' ? undefined : filters.search.trim()],
-    ['message_type', filters.messageType],
-    ['notification_type', filters.channel],
-    ['delivery_status', filters.status],
-    ['triggered_by_type', filters.triggeredBy],
-  ];
-  for (const [name, value] of optional) if (value !== undefined) query.set(name, value);
-  return `${LOGS_PATH}?${query.toString()}`;
+  return routeUrl(
+    NOTIFICATIONS_ROUTES.notificationLogs,
+    {},
+    {
+      page: filters.page,
+      limit: NOTIFICATION_LOG_PAGE_SIZE,
+      search: filters.search.trim() === '' ? undefined : filters.search.trim(),
+      message_type: filters.messageType,
+      notification_type: filters.channel,
+      delivery_status: filters.status,
+      triggered_by_type: filters.triggeredBy,
+    },
+  );
 }

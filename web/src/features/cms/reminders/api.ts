@@ -1,27 +1,27 @@
 /** The Reminder Configurations tab's calls (spec 3 §7): list, create, change and delete, by reminder type. */
 import {
+  NOTIFICATIONS_ROUTES,
   REMINDER_ERRORS,
+  routeUrl,
+  type AnswerOf,
+  type NOTIFICATIONS_CONTRACTS,
   type ReminderChannels,
   type ReminderConfig,
   type ReminderTimeUnit,
-  type ResponseOf,
-  type reminderConfigDeletedResponseSchema,
-  type reminderConfigListResponseSchema,
-  type reminderConfigResponseSchema,
 } from '@labline/contracts';
 import useSWR from 'swr';
 import { apiRequest } from '../../../app/api/client';
+import { callRoute } from '../../../app/api/routes';
 import { useRecordCache } from '../../../shared/useRecordCache';
 
-const CONFIGS_PATH = '/cms/reminder-configs';
+type Contracts = typeof NOTIFICATIONS_CONTRACTS;
+const CONFIGS_PATH = routeUrl(NOTIFICATIONS_ROUTES.reminderConfigs);
 /** The spec gives no text for a failed list; worded as its others. */
 export const REMINDER_LIST_LOAD_ERROR = 'Failed to fetch reminder configurations';
 
-const configPath = (reminderType: string) => `${CONFIGS_PATH}/${encodeURIComponent(reminderType)}`;
-
 export function useReminderConfigs() {
   return useSWR(CONFIGS_PATH, (path: string) =>
-    apiRequest<ResponseOf<typeof reminderConfigListResponseSchema>>(path, {
+    apiRequest<AnswerOf<Contracts['reminderConfigs']>>(path, {
       defaultError: REMINDER_LIST_LOAD_ERROR,
     }).then(({ reminder_configs }) => reminder_configs),
   );
@@ -48,20 +48,26 @@ export async function saveReminderConfig(
   reminderType: string,
   body: ReminderConfigBody,
 ): Promise<ReminderConfig> {
-  const { reminder_config } = await apiRequest<ResponseOf<typeof reminderConfigResponseSchema>>(
-    existing === null ? CONFIGS_PATH : configPath(existing.reminder_type),
-    {
-      method: existing === null ? 'POST' : 'PUT',
-      body: existing === null ? { reminder_type: reminderType, ...body } : body,
-      defaultError: REMINDER_ERRORS.saveFailed,
-    },
-  );
+  const defaultError = REMINDER_ERRORS.saveFailed;
+  const { reminder_config } =
+    existing === null
+      ? await callRoute<Contracts['createReminderConfig']>(
+          NOTIFICATIONS_ROUTES.createReminderConfig,
+          {},
+          { body: { reminder_type: reminderType, ...body }, defaultError },
+        )
+      : await callRoute<Contracts['updateReminderConfig']>(
+          NOTIFICATIONS_ROUTES.updateReminderConfig,
+          { reminder_type: existing.reminder_type },
+          { body, defaultError },
+        );
   return reminder_config;
 }
 
 export async function deleteReminderConfig(reminderType: string): Promise<void> {
-  await apiRequest<ResponseOf<typeof reminderConfigDeletedResponseSchema>>(configPath(reminderType), {
-    method: 'DELETE',
-    defaultError: REMINDER_ERRORS.deleteFailed,
-  });
+  await callRoute<Contracts['deleteReminderConfig']>(
+    NOTIFICATIONS_ROUTES.deleteReminderConfig,
+    { reminder_type: reminderType },
+    { defaultError: REMINDER_ERRORS.deleteFailed },
+  );
 }
