@@ -170,6 +170,7 @@ export async function createServiceContext<C extends BaseServiceConfig, M extend
     logger: parts.logger ?? createLogger(definition.name, parts.config.LOG_LEVEL),
     commands: createCommandHandler({
       store: tracedEventStore(parts.store),
+      pool: parts.pool,
       schemas: definition.events,
       projections: definition.projections,
       ...(definition.conflicts ? { conflicts: definition.conflicts } : {}),

@@ -1,19 +1,11 @@
-import {
-  NOTIFICATION_EVENT_SCHEMAS,
-  parseEventData,
-  SYSTEM_ACTOR,
-  type Caller,
-  type NotificationRequested,
-} from '@labline/contracts';
+import { SYSTEM_ACTOR, type Caller, type NotificationRequested } from '@labline/contracts';
 import { STREAM_DOES_NOT_EXIST, type AppendMetadata } from '@labline/eventstore';
-import { inlineProjector, nextId } from '@labline/service-kit';
+import { nextId } from '@labline/service-kit';
 import { sql, type CommonQueryMethods, type DatabaseTransactionConnection } from 'slonik';
 import { z } from 'zod';
 import type { NotificationsContext } from '../config';
 import { notificationDecider, type NotificationCommand } from '../domain/notification/decide';
 import { notificationStream } from '../domain/notification/events';
-import { initialNotificationState } from '../domain/notification/state';
-import { notificationLogsProjection } from '../projections/notification-logs/projection';
 import { notificationIdForProviderMessage } from '../projections/notification-logs/queries';
 import type { ProviderStatus } from '../domain/notification/decide';
 
@@ -27,8 +19,6 @@ const requestCommand = (notificationId: number, request: NotificationRequest): N
   const { skip_reason: skipReason = null, ...message } = request;
   return { type: 'RequestNotification', data: { notificationId, ...message }, skipReason };
 };
-
-const projectNotifications = inlineProjector([notificationLogsProjection]);
 
 async function isRequested(db: CommonQueryMethods, idempotencyKey: string): Promise<boolean> {
   const found = await db.maybeOneFirst(
@@ -44,21 +34,20 @@ async function isRequested(db: CommonQueryMethods, idempotencyKey: string): Prom
  * guard: a second writer racing this one fails its transaction and, redelivered, finds the key.
  */
 export async function requestNotificationIn(
-  context: Pick<NotificationsContext, 'store'>,
+  context: Pick<NotificationsContext, 'commands'>,
   transaction: DatabaseTransactionConnection,
   request: NotificationRequest,
   metadata: AppendMetadata,
 ): Promise<number | null> {
   if (await isRequested(transaction, request.idempotency_key)) return null;
   const notificationId = await nextId(transaction, 'notification_id_seq');
-  const events = notificationDecider
-    .decide(requestCommand(notificationId, request), initialNotificationState())
-    .map((event) => ({ type: event.type, data: parseEventData(NOTIFICATION_EVENT_SCHEMAS, event.type, event.data) }));
-  await context.store.appendToStream(notificationStream(notificationId), events, {
-    expectedStreamVersion: STREAM_DOES_NOT_EXIST,
+  await context.commands.handleCommand({
+    stream: notificationStream(notificationId),
+    decider: notificationDecider,
+    command: requestCommand(notificationId, request),
     metadata,
+    expectedVersion: STREAM_DOES_NOT_EXIST,
     transaction,
-    inTransaction: projectNotifications,
   });
   return notificationId;
 }
