@@ -317,8 +317,11 @@ export async function startService<C extends BaseServiceConfig, M extends EventS
 
   const consumed = definition.consumes ?? [];
   for (const projection of await outdatedProjections(pool, [...definition.projections, ...consumed])) {
-    const outcome = await rebuildProjection(pool, projection, rebuildSourceOf(projection, { store, nc }));
-    logger.info(outcome, 'projection rebuilt for its new version');
+    // Another replica starting with this version may have rebuilt it while this one waited for the lock.
+    const outcome = await rebuildProjection(pool, projection, rebuildSourceOf(projection, { store, nc }), {
+      onlyWhenOutdated: true,
+    });
+    if (outcome) logger.info(outcome, 'projection rebuilt for its new version');
   }
   // Other services learn this one's changes from these events.
   const relay = startRelay({ store, pool, nc, service: definition.name, logger });
