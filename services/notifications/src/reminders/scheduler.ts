@@ -117,10 +117,21 @@ export function createReminderScheduler(
 
   let retry: NodeJS.Timeout | null = null;
   let stopped = false;
+  /** The start in progress (the first, or one tried again): a stop waits for it, then stops what it started. */
+  let starting: Promise<void> | null = null;
+
+  function tryStart(delayMs: number): Promise<void> {
+    retry = null;
+    if (stopped) return Promise.resolve();
+    const attempt = startOnce(delayMs).finally(() => {
+      if (starting === attempt) starting = null;
+    });
+    starting = attempt;
+    return attempt;
+  }
 
   /** Starts the queue (and its work where enabled); a failure leaves nothing running and is tried again later. */
-  async function tryStart(delayMs: number): Promise<void> {
-    retry = null;
+  async function startOnce(delayMs: number): Promise<void> {
     let queue: PgBoss | null = null;
     try {
       const adminUrl = adminUrlOf(config, schema);
@@ -154,6 +165,8 @@ export function createReminderScheduler(
       stopped = true;
       if (retry !== null) clearTimeout(retry);
       retry = null;
+      // A start under way would otherwise leave its queue running after this stop.
+      await starting;
       await planner?.stop();
       planner = null;
       const queue = boss;
