@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { urlAsRole, serviceRoles } from '@labline/db';
+import { startReactor } from '@labline/service-kit';
 import { waitFor, withAdminClient } from '@labline/testkit';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createDeliveryWorker } from '../src/delivery/worker';
@@ -53,7 +54,9 @@ describe('the reminder scheduler of a replica', () => {
   it('stops for good when stopped while it is starting: no queue is left running', async () => {
     const worker = createDeliveryWorker(harness.context, harness.context.resources.channels, harness.context.logger);
     const scheduler = createReminderScheduler(harness.context, worker);
-    const started = scheduler.start();
+    const { nc } = harness.nats;
+    const parts = { nc, pool: harness.pool, logger: harness.context.logger };
+    const started = scheduler.start({ nc, startReactor: (reactor) => startReactor('notifications', reactor, parts) });
     await scheduler.stop();
     await started;
     assert.notEqual(scheduler.state().systemStatus, 'running');

@@ -4,6 +4,7 @@ import { nextId } from '@labline/service-kit';
 import { sql, type CommonQueryMethods, type DatabaseTransactionConnection } from 'slonik';
 import { z } from 'zod';
 import type { NotificationsContext } from '../config';
+import type { DeliveryWorker } from '../delivery/worker';
 import { notificationDecider, type NotificationCommand } from '../domain/notification/decide';
 import { notificationStream } from '../domain/notification/events';
 import { notificationIdForProviderMessage } from '../projections/notification-logs/queries';
@@ -50,6 +51,29 @@ export async function requestNotificationIn(
     transaction,
   });
   return notificationId;
+}
+
+/**
+ * A reaction's messages, requested in its transaction; the delivery worker is woken once it commits if any is
+ * to be sent (not skipped, not requested before).
+ */
+export async function requestAll(
+  context: Pick<NotificationsContext, 'commands'>,
+  worker: Pick<DeliveryWorker, 'wake'>,
+  transaction: DatabaseTransactionConnection,
+  requests: readonly NotificationRequest[],
+  metadata: AppendMetadata,
+): Promise<number[]> {
+  const ids: number[] = [];
+  let toSend = 0;
+  for (const request of requests) {
+    const id = await requestNotificationIn(context, transaction, request, metadata);
+    if (id === null) continue;
+    ids.push(id);
+    if (!request.skip_reason) toSend += 1;
+  }
+  if (toSend > 0) transaction.once('commit', () => worker.wake());
+  return ids;
 }
 
 /** Requests a message from an HTTP command (a test send, a contact message); answers its id. */
