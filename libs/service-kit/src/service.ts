@@ -40,7 +40,7 @@ import { createServiceEventStore, eventStoreProblem } from './event-store';
 import { natsProbe, postgresProbe, type ReadinessProbes } from './health';
 import type { JwksSource, TokenVerifier } from './jwt';
 import { startBackground, type Background, type Reactor, type ServiceWorker } from './background';
-import type { CrossServiceProjection, Projection } from './projection';
+import { projectionInitMigrations, type CrossServiceProjection, type Projection } from './projection';
 import {
   eventStoreSource,
   outdatedProjections,
@@ -149,13 +149,22 @@ type AnyService = ServiceDefinition<BaseServiceConfig, EventSchemaMap, unknown>;
 export const schemaOf = (definition: Pick<AnyService, 'name'>, config: BaseServiceConfig): string =>
   config.DB_SCHEMA ?? definition.name;
 
-/** Every migration of a service, in order: the event store's, the bus's, the projections', then its own. */
-export async function serviceMigrations(definition: Pick<AnyService, 'name' | 'migrationsDir'>): Promise<Migration[]> {
+/**
+ * Every migration of a service, in order: the event store's, the bus's, the projections' bookkeeping, the
+ * tables of the projections that declare them (Projection.init), then its own.
+ */
+export async function serviceMigrations(
+  definition: Pick<AnyService, 'name' | 'migrationsDir' | 'projections' | 'consumes'>,
+): Promise<Migration[]> {
   const own = await loadMigrations(definition.migrationsDir);
   return [
     ...eventStoreMigrations,
     ...busMigrations,
     ...projectionMigrations,
+    ...projectionInitMigrations([...definition.projections, ...(definition.consumes ?? [])]).map((migration) => ({
+      ...migration,
+      name: `${definition.name}_${migration.name}`,
+    })),
     ...own.map((migration) => ({ ...migration, name: `${definition.name}_${migration.name}` })),
   ];
 }
