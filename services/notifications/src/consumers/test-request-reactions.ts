@@ -6,20 +6,13 @@
  * key of event, recipient and channel makes a redelivered or replayed event request nothing twice. Sending is
  * the delivery worker's, after the commit.
  */
-import {
-  CLINICAL_EVENT_SCHEMAS,
-  NOTIFICATION_CHANNELS,
-  parseEventData,
-  smsNumberOf,
-  type EventEnvelope,
-  type NotificationChannel,
-} from '@labline/contracts';
+import { CLINICAL_EVENT_SCHEMAS, parseEventData, type EventEnvelope } from '@labline/contracts';
 import type { Reactor } from '@labline/service-kit';
 import { requestAll, type NotificationRequest } from '../commands/notifications';
 import { maxEventAgeMsOf, type NotificationsContext } from '../config';
-import { decideChannels, smsOptedOut } from '../consent';
+import { smsOptedOut } from '../consent';
 import type { DeliveryWorker } from '../delivery/worker';
-import { cancellationMessage, customMessage, patientNameOf } from '../messages';
+import { cancellationMessage, customMessage, patientMessageRequests } from '../messages';
 import { clinicalDirectoryProjection } from '../projections/clinical/projection';
 import { testRequestRecipient, type TestRequestRecipient } from '../projections/clinical/queries';
 
@@ -58,36 +51,10 @@ export function requestsFor(
   recipient: TestRequestRecipient,
   consent: { smsOptedOut: boolean } = { smsOptedOut: false },
 ): NotificationRequest[] {
-  const reaction = reactionOf(event, recipient);
-  const email = recipient.patient_deleted ? null : recipient.email;
-  const phone = recipient.patient_deleted ? null : recipient.phone;
-  const { send, skipped } = decideChannels({
-    contact_preference: recipient.contact_preference,
-    email,
-    phone,
-    sms_opted_out: consent.smsOptedOut,
+  return patientMessageRequests(recipient, consent.smsOptedOut, {
+    ...reactionOf(event, recipient),
+    idempotencyKey: (channel) => `${event.id}:patient-${recipient.patient_id}:${channel}`,
   });
-  const skipReasons = new Map(skipped.map((skip) => [skip.channel, skip.reason]));
-  const channels = NOTIFICATION_CHANNELS.filter((channel) => send.includes(channel) || skipReasons.has(channel));
-  return channels.map((channel: NotificationChannel) => ({
-    idempotency_key: `${event.id}:patient-${recipient.patient_id}:${channel}`,
-    message_type: reaction.message_type,
-    notification_type: channel,
-    recipient_type: 'patient',
-    recipient_email: channel === 'email' ? email : null,
-    // The provider takes E.164; a number without its country code goes as it is and is refused with the reason.
-    recipient_phone: channel === 'sms' && phone ? (smsNumberOf(phone) ?? phone) : null,
-    patient_id: recipient.patient_id,
-    patient_name: patientNameOf(recipient),
-    subject: channel === 'email' ? reaction.subject : null,
-    body: channel === 'email' ? reaction.email : reaction.sms,
-    reply_to: null,
-    test_request_id: recipient.test_request_id,
-    institution_id: recipient.institution_id,
-    triggered_by_type: reaction.triggered_by_type,
-    triggered_by_user_id: reaction.triggered_by_user_id,
-    skip_reason: skipReasons.get(channel) ?? null,
-  }));
 }
 
 /**
