@@ -17,7 +17,7 @@ import { IDEMPOTENCY_KEY_INDEX, notificationLogsProjection } from './projections
 import { smsConsentProjection } from './projections/sms-consent/projection';
 import { seedDefaultReminderConfigs } from './reminders/commands';
 import { systemMetadata } from './reminders/planner';
-import { reminderProjections } from './reminders/projections/projection';
+import { reminderProjections } from './projections/reminders/projection';
 import { createReminderScheduler, type ReminderScheduler } from './reminders/scheduler';
 import { contactRoutes } from './routes/contact';
 import { cronRoutes } from './routes/cron';

@@ -23,8 +23,8 @@ import {
   type ReminderWorkContext,
   type SendReminderJob,
 } from './planner';
-import { reminderConfigByType } from './projections/queries';
-import { dueOutcome, failedJobOutcome, type ReminderCommand } from './reminder/decide';
+import { reminderConfigByType } from '../projections/reminders/queries';
+import { dueOutcome, failedJobOutcome, type ReminderCommand } from '../domain/reminder/decide';
 
 export interface DueReminderOptions {
   clock: () => number;

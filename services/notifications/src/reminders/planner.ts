@@ -1,6 +1,6 @@
 /**
  * Planning reminders: a request's reminder of one type is decided again from the request and configuration of
- * now (reminder/decide.ts), and its events, the cancellation of its old job and the creation of its new one
+ * now (domain/reminder/decide.ts), and its events, the cancellation of its old job and the creation of its new one
  * commit in one transaction. Two planners racing on one reminder conflict on its stream's version; the loser
  * plans again on what the winner wrote.
  */
@@ -16,7 +16,7 @@ import {
   reminderRow,
   reminderTypesOf,
   requestsToReplan,
-} from './projections/queries';
+} from '../projections/reminders/queries';
 import {
   desiredReminder,
   reminderDecider,
@@ -24,7 +24,7 @@ import {
   type DesiredReminder,
   type ReminderCommand,
   type ReminderState,
-} from './reminder/decide';
+} from '../domain/reminder/decide';
 
 export type ReminderWorkContext = Pick<NotificationsContext, 'pool' | 'commands' | 'config' | 'logger'>;
 

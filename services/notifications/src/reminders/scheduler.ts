@@ -28,7 +28,7 @@ import {
   type PgBoss,
 } from './job-queue';
 import { createReminderPlanner, systemMetadata, type SendReminderJob } from './planner';
-import { reminderPlannerReactor } from './planner-consumer';
+import { reminderPlannerReactor } from '../consumers/reminder-planner';
 import { schedulerTimeZone } from './time';
 
 /** The longest wait between two tries to start a scheduler that could not start. */

@@ -8,7 +8,7 @@
 import { CLINICAL_EVENT_SCHEMAS, parseEventData } from '@labline/contracts';
 import type { Reactor } from '@labline/service-kit';
 import { clinicalDirectoryProjection } from '../projections/clinical/projection';
-import type { ReminderPlanner } from './planner';
+import type { ReminderPlanner } from '../reminders/planner';
 
 const PLANS_ON = [
   'TestRequestCreated',

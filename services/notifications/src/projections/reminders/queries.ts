@@ -8,7 +8,7 @@ import {
 } from '@labline/contracts';
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import type { PlanningFacts } from '../reminder/decide';
+import type { PlanningFacts } from '../../domain/reminder/decide';
 
 const CONFIG_COLUMNS = sql.fragment`
   id, reminder_type, time_value, time_unit, notification_channels, subject_template, message_template_email,
