@@ -132,6 +132,19 @@ const testOnlyInRuntime = {
   ],
 };
 
+/**
+ * The kit is the only way to write events: a service's command handler (libs/service-kit commands.ts) decides,
+ * validates and appends, projecting through every projection of the service in the append transaction, on its
+ * own transaction or one it joins. An `appendToStream` call elsewhere would skip projections (a read model
+ * missing the events) or the contract's validation. The event store and the kit call it; tests may write raw
+ * events (an old shape, a concurrent writer, the relay's and store's own tests).
+ */
+const appendOutsideKit = {
+  property: 'appendToStream',
+  message:
+    "Events are written through the service's command handler (context.commands.handleCommand, with `transaction` to join one), never appendToStream.",
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.labline/**', 'coverage/**'] },
   js.configs.recommended,
@@ -231,5 +244,20 @@ export default tseslint.config(
       'libs/eventstore/src/decider-specification.ts',
     ],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', testOnlyInRuntime] },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: [
+      'libs/eventstore/**',
+      'libs/service-kit/src/commands.ts',
+      'libs/service-kit/src/traced-store.ts',
+      '**/*.test.ts',
+      '**/test/**',
+      'libs/bus/src/exactly-once.*.ts',
+      'libs/bus/src/test-environment.ts',
+      'libs/*/src/testing.ts',
+      'libs/testkit/**',
+    ],
+    rules: { 'no-restricted-properties': ['error', appendOutsideKit] },
   },
 );

@@ -77,6 +77,12 @@ describe('durable consumer', () => {
       sql.type(countSchema)`SELECT count(*)::int AS count FROM applied WHERE consumer = ${aggregate}`,
     );
 
+  test('stops when stopped as soon as it started, before its first pull is open', async () => {
+    const consumer = await consume('stoppedearly', record('stoppedearly'));
+    // The first pass is still subscribing: the stop must not wait for a close that nothing would complete.
+    await consumer.stop();
+  }, 15_000);
+
   test('applies each event once, even when it is delivered again', async () => {
     const aggregate = 'once';
     const events = Array.from({ length: 5 }, (_, index) => envelope(aggregate, 'Counted', { index }));

@@ -240,8 +240,11 @@ export async function startConsumer(options: ConsumerOptions): Promise<DurableCo
         const consumer = await js.consumers.get(stream, durableName);
         messages = await consumer.consume({ max_messages: options.batchSize ?? 20 });
         watchStatus(messages).catch(() => undefined);
-        if (isStopping()) return;
+        // A stop while subscribing found nothing to close: close now. The close takes effect, and its promise
+        // resolves, only as the messages are iterated: the loop below ends at once instead of waiting forever.
+        if (isStopping()) messages.close().catch(() => undefined);
         for await (const message of messages) {
+          if (isStopping()) break;
           await processMessage(message);
           madeProgress();
           if (isStopping()) break;

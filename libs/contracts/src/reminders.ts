@@ -4,8 +4,10 @@
  * what. Pure and free of zod (like notifications.ts), so the notifications service and the web's Reminder
  * Configurations tab and cron monitoring page ask the same functions.
  */
+import type { z } from 'zod';
 import { canUseNotificationTabs } from './notifications';
 import type { Caller } from './records';
+import type { reminderConfigCreatedSchema } from './events/notifications';
 
 /** spec 3 §3, §9: the units of a reminder's time before the test. */
 export const REMINDER_TIME_UNITS = ['minutes', 'hours', 'days'] as const;
@@ -91,16 +93,8 @@ export const REMINDER_LIMITS = {
 export const SEVEN_DAY_REMINDER = '7_days_before';
 export const THREE_HOUR_REMINDER = '3_hours_before';
 
-export interface ReminderConfigValues {
-  reminder_type: string;
-  time_value: number;
-  time_unit: ReminderTimeUnit;
-  notification_channels: ReminderChannels;
-  subject_template: string | null;
-  message_template_email: string | null;
-  message_template_sms: string | null;
-  is_active: boolean;
-}
+/** A configuration's values as its events record them (ReminderConfigCreated without the id). */
+export type ReminderConfigValues = Omit<z.infer<typeof reminderConfigCreatedSchema>, 'reminderConfigId'>;
 
 /**
  * spec 3 §2, §3: the configurations a new installation starts with (seeded once; an administrator may change

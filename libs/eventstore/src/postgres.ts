@@ -147,7 +147,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
       assertOpen();
       const from = readOptions.from ?? 0;
       const upTo = readOptions.to === undefined ? sql.fragment`` : sql.fragment`AND version <= ${readOptions.to}`;
-      const rows = await pool.any(sql.type(eventRowSchema)`
+      const rows = await (readOptions.transaction ?? pool).any(sql.type(eventRowSchema)`
         SELECT ${EVENT_COLUMNS} FROM events
         WHERE stream = ${stream} AND version >= ${from} ${upTo}
         ORDER BY version

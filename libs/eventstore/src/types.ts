@@ -54,6 +54,11 @@ export interface ReadStreamOptions {
   /** Last version to read (inclusive). */
   to?: number;
   maxCount?: number;
+  /**
+   * Read inside an existing transaction (a command joining a consumer's), so the caller's uncommitted appends
+   * are seen. Postgres adapter only; adapters without transactions reject the option.
+   */
+  transaction?: DatabaseTransactionConnection;
 }
 
 /**

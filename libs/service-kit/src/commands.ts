@@ -22,6 +22,12 @@ export type DomainEventOf<M extends EventSchemaMap, T extends keyof M & string =
   [K in T]: { type: K; data: z.infer<M[K]> };
 }[T];
 
+/** A stream's state and the version to append after, when a read model already holds its fold. */
+export interface LoadedState<S> {
+  state: S;
+  version: number | typeof STREAM_DOES_NOT_EXIST;
+}
+
 export interface Command<C, E, S> {
   stream: string;
   decider: Decider<C, E, S>;
@@ -34,11 +40,22 @@ export interface Command<C, E, S> {
   /** The version the caller last saw; by default the version read just before deciding. */
   expectedVersion?: ExpectedStreamVersion;
   /**
-   * Writes to another table (identity's credentials) that must commit with the events: run in the append
-   * transaction after the inline projection. (An outer transaction would not do: the store reads the stream
-   * outside it.)
+   * An existing transaction to read, decide and append in (a consumer's, with its processed-event row; a
+   * job's, with its queue rows; another command's `alsoInTransaction`): the events commit with it. The
+   * append runs in a savepoint, so a conflict leaves the caller's transaction usable.
    */
-  alsoInTransaction?: (transaction: DatabaseTransactionConnection, events: RecordedEvent[]) => Promise<void>;
+  transaction?: DatabaseTransactionConnection;
+  /**
+   * The state from a read model instead of folding the stream: one projected in every append's transaction
+   * (so it is the stream's fold), read with a row lock so that a second writer waits and then decides on what
+   * the first wrote. Runs in the command's transaction when it joins one.
+   */
+  load?: (db: CommonQueryMethods) => Promise<LoadedState<S>>;
+  /**
+   * Writes to another table (identity's credentials, a job queue's rows) that must commit with the events:
+   * run in the append transaction after the inline projections, with the state the command was decided on.
+   */
+  alsoInTransaction?: (transaction: DatabaseTransactionConnection, events: RecordedEvent[], state: S) => Promise<void>;
   /**
    * Re-read and decide again after a conflict, for commands whose outcome does not depend on what the caller
    * saw (recording a sign-in). Ignored with an explicit expectedVersion.
@@ -67,14 +84,17 @@ function conflictOf(error: unknown, conflicts: ConstraintConflicts): HttpError |
 }
 
 /**
- * A service's command handler over its event schemas and inline projections:
- * read the stream → fold → decide → validate → append with the expected version, projecting in the append
- * transaction (read-your-writes). Returns the recorded events (none when the decision changed nothing). A
+ * A service's command handler over its event schemas and inline projections, the one way a service writes
+ * events: read the stream (or load the state) → fold → decide → validate → append with the expected version,
+ * projecting through every projection of the service in the append transaction (read-your-writes), on its own
+ * transaction or one it joins. Returns the recorded events (none when the decision changed nothing). A
  * broken rule answers its status; a write that raced another one 409 (ConcurrencyError); a read-model
  * constraint named in `conflicts` 409 with its text.
  */
 export function createCommandHandler<M extends EventSchemaMap>(options: {
   store: EventStore;
+  /** Where `load` reads when the command joins no transaction. */
+  pool?: CommonQueryMethods;
   schemas: M;
   projections: readonly Projection[];
   conflicts?: ConstraintConflicts;
@@ -88,10 +108,24 @@ export function createCommandHandler<M extends EventSchemaMap>(options: {
     return { type, data: parseEventData(schemas, type, event.data) } as DomainEventOf<M>;
   }
 
+  async function load<C, E extends DomainEventOf<M>, S>(request: Command<C, E, S>): Promise<LoadedState<S>> {
+    if (request.load) {
+      const db = request.transaction ?? options.pool;
+      if (!db) throw new Error(`${request.stream}: a command that loads its state needs a transaction or the pool`);
+      return request.load(db);
+    }
+    const { decider } = request;
+    const history = await store.readStream(
+      request.stream,
+      request.transaction ? { transaction: request.transaction } : undefined,
+    );
+    const state = history.map((event) => toDomainEvent(event) as E).reduce(decider.evolve, decider.initialState());
+    return { state, version: history.at(-1)?.version ?? STREAM_DOES_NOT_EXIST };
+  }
+
   async function attempt<C, E extends DomainEventOf<M>, S>(request: Command<C, E, S>): Promise<RecordedEvent[]> {
     const { decider } = request;
-    const history = await store.readStream(request.stream);
-    const state = history.map((event) => toDomainEvent(event) as E).reduce(decider.evolve, decider.initialState());
+    const { state, version } = await load(request);
     const command =
       typeof request.command === 'function'
         ? await (request.command as (state: S) => Promise<C>)(state)
@@ -103,11 +137,12 @@ export function createCommandHandler<M extends EventSchemaMap>(options: {
       data: parseEventData(schemas, event.type, event.data),
     }));
     const result = await store.appendToStream(request.stream, validated, {
-      expectedStreamVersion: request.expectedVersion ?? history.at(-1)?.version ?? STREAM_DOES_NOT_EXIST,
+      expectedStreamVersion: request.expectedVersion ?? version,
       metadata: request.metadata,
+      ...(request.transaction ? { transaction: request.transaction } : {}),
       inTransaction: async (transaction, recorded) => {
         await project(transaction, recorded);
-        await request.alsoInTransaction?.(transaction, recorded);
+        await request.alsoInTransaction?.(transaction, recorded, state);
       },
     });
     return result.events;

@@ -2,18 +2,13 @@
  * identity's directory in another service's database: its institutions and users as identity's events describe
  * them, and the sessions identity has ended, kept by a durable consumer of identity's subjects. Every service
  * but identity knows its callers from it (their current role and institutions, whether they are still active,
- * whether the token's session has ended) and names institutions and users with it.
- *
- * The service's own migrations create the tables (each service owns its schema):
- *   institutions (id integer PRIMARY KEY, name text NOT NULL, [address text,] version integer NOT NULL)
- *   users (id integer PRIMARY KEY, email text NOT NULL, first_name text NOT NULL, last_name text NOT NULL,
- *          role text NOT NULL, institution_id integer, clinician_institution_ids integer[] NOT NULL DEFAULT '{}',
- *          is_active boolean NOT NULL, version integer NOT NULL)
- *   ended_sessions (session_id uuid PRIMARY KEY, user_id integer NOT NULL, ended_at timestamptz NOT NULL),
- *          indexed on ended_at
+ * whether the token's session has ended) and names institutions and users with it. The projection owns its
+ * tables: their DDL is below, applied in each service's schema (Projection.init).
  */
 import {
   callerFromUser,
+  IDENTITY_DIRECTORY_EVENT_TYPES,
+  IDENTITY_DIRECTORY_SUBJECTS,
   IDENTITY_EVENT_SCHEMAS,
   parseEventData,
   roleSchema,
@@ -31,36 +26,59 @@ export interface IdentityDirectoryOptions {
    * or meaning changes there, or when this module starts writing something new, and the service rebuilds them.
    */
   version: number;
-  /** The service's institutions table has an `address` column, kept as identity describes it. */
-  institutionAddress?: boolean;
 }
+
+/**
+ * The directory's tables, kept without foreign keys so that they can be emptied and rebuilt from the events;
+ * `version` is the stream's last projected event, the guard that makes re-projection idempotent. (The address
+ * came later to some services' directories: added where missing.)
+ */
+const DIRECTORY_TABLES = `
+  CREATE TABLE IF NOT EXISTS institutions (
+    id integer PRIMARY KEY,
+    name text NOT NULL,
+    address text,
+    version integer NOT NULL
+  );
+  ALTER TABLE institutions ADD COLUMN IF NOT EXISTS address text;
+
+  CREATE TABLE IF NOT EXISTS users (
+    id integer PRIMARY KEY,
+    email text NOT NULL,
+    first_name text NOT NULL,
+    last_name text NOT NULL,
+    role text NOT NULL,
+    institution_id integer,
+    clinician_institution_ids integer[] NOT NULL DEFAULT '{}',
+    is_active boolean NOT NULL,
+    version integer NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS users_role_idx ON users (role) WHERE is_active;
+
+  -- Sessions identity has ended (SessionEnded): their tokens are refused from then on. A row is needed only
+  -- while a token of the session could still be valid (JWT_TTL_SECONDS, a day at most).
+  CREATE TABLE IF NOT EXISTS ended_sessions (
+    session_id uuid PRIMARY KEY,
+    user_id integer NOT NULL,
+    ended_at timestamptz NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS ended_sessions_ended_at_idx ON ended_sessions (ended_at);
+`;
 
 /**
  * Applies one of identity's events. Every write is guarded by the identity stream's version, so a redelivered
  * or older event changes nothing. Sign-ins and password changes change nothing the directory holds.
  */
-async function applyIdentityEvent(
-  db: CommonQueryMethods,
-  event: EventEnvelope,
-  options: IdentityDirectoryOptions,
-): Promise<void> {
+async function applyIdentityEvent(db: CommonQueryMethods, event: EventEnvelope): Promise<void> {
   switch (event.type) {
     case 'InstitutionRegistered':
     case 'InstitutionUpdated': {
       const data = parseEventData(IDENTITY_EVENT_SCHEMAS, event.type, event.data);
-      await db.query(
-        options.institutionAddress
-          ? sql.unsafe`
-              INSERT INTO institutions (id, name, address, version)
-              VALUES (${data.institutionId}, ${data.name}, ${data.address}, ${event.version})
-              ON CONFLICT (id) DO UPDATE SET name = excluded.name, address = excluded.address,
-                                             version = excluded.version
-              WHERE institutions.version < excluded.version`
-          : sql.unsafe`
-              INSERT INTO institutions (id, name, version) VALUES (${data.institutionId}, ${data.name}, ${event.version})
-              ON CONFLICT (id) DO UPDATE SET name = excluded.name, version = excluded.version
-              WHERE institutions.version < excluded.version`,
-      );
+      await db.query(sql.unsafe`
+        INSERT INTO institutions (id, name, address, version)
+        VALUES (${data.institutionId}, ${data.name}, ${data.address}, ${event.version})
+        ON CONFLICT (id) DO UPDATE SET name = excluded.name, address = excluded.address, version = excluded.version
+        WHERE institutions.version < excluded.version`);
       return;
     }
     case 'UserRegistered': {
@@ -122,19 +140,11 @@ export function identityDirectoryProjection(options: IdentityDirectoryOptions): 
   return {
     name: 'identity-directory',
     version: options.version,
-    subjects: ['lab.identity.institution.>', 'lab.identity.user.>'],
-    handles: [
-      'InstitutionRegistered',
-      'InstitutionUpdated',
-      'UserRegistered',
-      'UserUpdated',
-      'UserProfileUpdated',
-      'UserDeactivated',
-      'UserReactivated',
-      'SessionEnded',
-    ],
+    subjects: IDENTITY_DIRECTORY_SUBJECTS,
+    handles: IDENTITY_DIRECTORY_EVENT_TYPES,
     tables: ['institutions', 'users', 'ended_sessions'],
-    apply: (db, event) => applyIdentityEvent(db, event, options),
+    init: DIRECTORY_TABLES,
+    apply: applyIdentityEvent,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { EventEnvelope } from '@labline/contracts';
+import type { Migration } from '@labline/db';
 import type { CommonQueryMethods, DatabaseTransactionConnection } from 'slonik';
 
 /**
@@ -16,6 +17,12 @@ export interface Projection {
   handles: readonly string[];
   /** The tables it writes and nothing else writes: what a rebuild recreates and swaps. */
   tables: readonly string[];
+  /**
+   * The DDL of those tables (Emmett's `init`), idempotent (`CREATE TABLE IF NOT EXISTS`, `ADD COLUMN IF NOT
+   * EXISTS`): applied as the migration `projection_<name>_v<version>` before the service's own migrations, so a
+   * new version's shape reaches an existing database too (whose start-up then rebuilds the projection).
+   */
+  init?: string;
   apply(db: CommonQueryMethods, event: EventEnvelope): Promise<void>;
 }
 
@@ -50,3 +57,11 @@ export const inlineProjector =
 /** The durable consumer's name for a cross-service projection: `<service>-<projection>`. */
 export const consumerNameOf = (service: string, projection: Pick<Projection, 'name'>): string =>
   `${service}-${projection.name}`;
+
+/** The migrations of the projections that declare their tables' DDL, one per projection and version. */
+export const projectionInitMigrations = (projections: readonly Projection[]): Migration[] =>
+  projections.flatMap((projection) =>
+    projection.init === undefined
+      ? []
+      : [{ name: `projection_${projection.name}_v${projection.version}`, sql: projection.init }],
+  );

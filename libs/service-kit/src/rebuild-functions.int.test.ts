@@ -8,26 +8,11 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { SYSTEM_ACTOR } from '@labline/contracts';
-import { openServiceDatabase, serviceRoles, sql, type DatabasePool, type Migration } from '@labline/db';
+import { openServiceDatabase, serviceRoles, sql, type DatabasePool } from '@labline/db';
 import { createPostgresEventStore, eventStoreMigrations, NO_CONCURRENCY_CHECK } from '@labline/eventstore';
 import { createTestDatabase, testPostgres, withAdminClient, type TestDatabase } from '@labline/testkit';
-import type { Projection } from './projection';
+import { notesMigration as notes, notesProjection } from './notes.fixture';
 import { eventStoreSource, projectionMigrations, rebuildProjection } from './rebuild';
-
-const notes: Migration = {
-  name: 'test_001_notes',
-  sql: 'CREATE TABLE notes (id text PRIMARY KEY, body text NOT NULL);',
-};
-const notesProjection: Projection = {
-  name: 'notes',
-  version: 1,
-  tables: ['notes'],
-  handles: ['NoteWritten'],
-  apply: async (db, event) => {
-    const { body } = event.data as { body: string };
-    await db.query(sql.unsafe`INSERT INTO notes (id, body) VALUES (${event.stream}, ${body})`);
-  },
-};
 
 // Schemas of this file only, so that their roles (which outlive the database) can be dropped at the end.
 const suffix = randomBytes(4).toString('hex');

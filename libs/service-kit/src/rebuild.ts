@@ -93,18 +93,78 @@ export interface RebuildOutcome {
   events: number;
 }
 
+/** The shadow schema of a projection's rebuild: one per projection name in the database. */
+const shadowOf = (projection: Pick<Projection, 'name'>): string =>
+  identifier(`rebuild_${projection.name.replaceAll('-', '_')}`.slice(0, 63));
+
 /**
- * Rebuilds one projection beside its tables and swaps them in. The lock of the swap waits at most
- * `lockTimeoutMs` for running writers; a timeout fails the rebuild and leaves the live tables as they were.
+ * Runs `work` holding the rebuild's advisory lock of a shadow schema, a session lock on a connection reserved
+ * for it: two replicas starting together, or a replica and `npm run projections:rebuild`, rebuild one after
+ * the other instead of dropping each other's shadow schema (prepare drops it) midway.
+ */
+async function whileRebuildLocked<T>(pool: DatabasePool, shadow: string, work: () => Promise<T>): Promise<T> {
+  return pool.connect(async (connection) => {
+    const key = sql.fragment`hashtext('labline.projection_rebuild'), hashtext(${shadow})`;
+    await connection.query(sql.unsafe`SELECT pg_advisory_lock(${key})`);
+    try {
+      // The reserved connection's async context would make the pool refuse queries (as a transaction's does).
+      return await outsideConnection(work);
+    } finally {
+      await connection.query(sql.unsafe`SELECT pg_advisory_unlock(${key})`);
+    }
+  });
+}
+
+const outsideConnection = AsyncResource.bind(<T>(work: () => Promise<T>) => work());
+
+export interface RebuildOptions {
+  /** How long the swap's table lock waits for running writers; 10 s by default. */
+  lockTimeoutMs?: number;
+  /**
+   * A start-up's rebuild: skipped (null) when, once the lock is held, the tables already hold the declared
+   * version (another replica rebuilt them meanwhile).
+   */
+  onlyWhenOutdated?: boolean;
+}
+
+/**
+ * Rebuilds one projection beside its tables and swaps them in, under the projection's rebuild lock. The lock
+ * of the swap waits at most `lockTimeoutMs` for running writers; a timeout fails the rebuild and leaves the
+ * live tables as they were.
  */
 export async function rebuildProjection<Position>(
   pool: DatabasePool,
   projection: Projection,
   source: RebuildSource<Position>,
-  options: { lockTimeoutMs?: number } = {},
+  options: RebuildOptions & { onlyWhenOutdated: true },
+): Promise<RebuildOutcome | null>;
+export async function rebuildProjection<Position>(
+  pool: DatabasePool,
+  projection: Projection,
+  source: RebuildSource<Position>,
+  options?: RebuildOptions,
+): Promise<RebuildOutcome>;
+export async function rebuildProjection<Position>(
+  pool: DatabasePool,
+  projection: Projection,
+  source: RebuildSource<Position>,
+  options: RebuildOptions = {},
+): Promise<RebuildOutcome | null> {
+  const shadow = shadowOf(projection);
+  return whileRebuildLocked(pool, shadow, async () => {
+    if (options.onlyWhenOutdated && (await storedVersion(pool, projection)) === projection.version) return null;
+    return rebuildUnlocked(pool, projection, source, shadow, options);
+  });
+}
+
+async function rebuildUnlocked<Position>(
+  pool: DatabasePool,
+  projection: Projection,
+  source: RebuildSource<Position>,
+  shadow: string,
+  options: RebuildOptions,
 ): Promise<RebuildOutcome> {
   const tables = projection.tables.map(identifier);
-  const shadow = identifier(`rebuild_${projection.name.replaceAll('-', '_')}`.slice(0, 63));
   const { schemas } = await pool.one(sql.type(namesSchema)`SELECT current_schemas(false)::text[] AS schemas`);
   const live = schemas[0];
   if (!live) throw new Error('no schema on the search path');
@@ -162,6 +222,9 @@ async function recordVersion(db: CommonQueryMethods, projection: Projection, reb
     ON CONFLICT (name) DO UPDATE SET version = excluded.version, rebuilt_at = excluded.rebuilt_at`);
 }
 
+const storedVersion = (db: CommonQueryMethods, projection: Pick<Projection, 'name'>): Promise<number | null> =>
+  db.maybeOneFirst(sql.type(versionSchema)`SELECT version FROM projection_versions WHERE name = ${projection.name}`);
+
 /**
  * The projections whose tables hold another version than declared. A projection never recorded is taken
  * as current (its tables were created by the migrations next to this code) and recorded.
@@ -172,9 +235,7 @@ export async function outdatedProjections(
 ): Promise<Projection[]> {
   const outdated: Projection[] = [];
   for (const projection of projections) {
-    const stored = await pool.maybeOneFirst(
-      sql.type(versionSchema)`SELECT version FROM projection_versions WHERE name = ${projection.name}`,
-    );
+    const stored = await storedVersion(pool, projection);
     if (stored === null) await recordVersion(pool, projection, false);
     else if (stored !== projection.version) outdated.push(projection);
   }

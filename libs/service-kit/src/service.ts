@@ -11,14 +11,7 @@ import {
   type Principal,
   type ServiceName,
 } from '@labline/contracts';
-import {
-  busMigrations,
-  ensureJetStream,
-  replayStream,
-  startConsumer,
-  startRelay,
-  type DurableConsumer,
-} from '@labline/bus';
+import { busMigrations, ensureJetStream, replayStream, startRelay } from '@labline/bus';
 import { loadMigrations, type Migration } from '@labline/db';
 import { eventStoreMigrations, type EventStore } from '@labline/eventstore';
 import { createLogger, stopTelemetry, type Logger } from '@labline/telemetry';
@@ -46,7 +39,8 @@ import { migrateDatabase, openDatabase } from './database';
 import { createServiceEventStore, eventStoreProblem } from './event-store';
 import { natsProbe, postgresProbe, type ReadinessProbes } from './health';
 import type { JwksSource, TokenVerifier } from './jwt';
-import { consumerNameOf, type CrossServiceProjection, type Projection } from './projection';
+import { startBackground, type Background, type Reactor, type ServiceWorker } from './background';
+import { projectionInitMigrations, type CrossServiceProjection, type Projection } from './projection';
 import {
   eventStoreSource,
   outdatedProjections,
@@ -133,6 +127,15 @@ export interface ServiceDefinition<Config extends BaseServiceConfig, M extends E
   routes(context: ServiceContext<Config, M, Resources>): FastifyPluginAsyncZod[];
   /** The start-up data: the demo seed with LABLINE_SEED=demo, else what a production start needs. */
   seed?(context: ServiceContext<Config, M, Resources>): Promise<void>;
+  /**
+   * Reactions to other services' events (background.ts), each on its durable consumer `<service>-<name>`,
+   * started after the seed; one may run after a projection of `consumes` has applied its event.
+   */
+  reactors?(context: ServiceContext<Config, M, Resources>): readonly Reactor[];
+  /** The service's own loops (a delivery worker, a job scheduler), started after the reactors. */
+  workers?(context: ServiceContext<Config, M, Resources>): readonly ServiceWorker[];
+  /** Releases the resources once the workers and consumers stopped (an SMTP pool, an HTTP agent). */
+  closeResources?(resources: Resources): Promise<void> | void;
 }
 
 /** Declares a service; the identity function gives the declaration its types. */
@@ -147,13 +150,22 @@ type AnyService = ServiceDefinition<BaseServiceConfig, EventSchemaMap, unknown>;
 export const schemaOf = (definition: Pick<AnyService, 'name'>, config: BaseServiceConfig): string =>
   config.DB_SCHEMA ?? definition.name;
 
-/** Every migration of a service, in order: the event store's, the bus's, the projections', then its own. */
-export async function serviceMigrations(definition: Pick<AnyService, 'name' | 'migrationsDir'>): Promise<Migration[]> {
+/**
+ * Every migration of a service, in order: the event store's, the bus's, the projections' bookkeeping, the
+ * tables of the projections that declare them (Projection.init), then its own.
+ */
+export async function serviceMigrations(
+  definition: Pick<AnyService, 'name' | 'migrationsDir' | 'projections' | 'consumes'>,
+): Promise<Migration[]> {
   const own = await loadMigrations(definition.migrationsDir);
   return [
     ...eventStoreMigrations,
     ...busMigrations,
     ...projectionMigrations,
+    ...projectionInitMigrations([...definition.projections, ...(definition.consumes ?? [])]).map((migration) => ({
+      ...migration,
+      name: `${definition.name}_${migration.name}`,
+    })),
     ...own.map((migration) => ({ ...migration, name: `${definition.name}_${migration.name}` })),
   ];
 }
@@ -171,6 +183,7 @@ export async function createServiceContext<C extends BaseServiceConfig, M extend
     logger: parts.logger ?? createLogger(definition.name, parts.config.LOG_LEVEL),
     commands: createCommandHandler({
       store: tracedEventStore(parts.store),
+      pool: parts.pool,
       schemas: definition.events,
       projections: definition.projections,
       ...(definition.conflicts ? { conflicts: definition.conflicts } : {}),
@@ -206,31 +219,15 @@ export function buildServiceApp<C extends BaseServiceConfig, M extends EventSche
   return app;
 }
 
-/** The durable consumer `<service>-<projection>` that keeps a projection of another service's events. */
-export function startProjectionConsumer(
-  service: ServiceName,
-  projection: CrossServiceProjection,
-  parts: { nc: NatsConnection; pool: DatabasePool; logger?: Logger },
-): Promise<DurableConsumer> {
-  return startConsumer({
-    nc: parts.nc,
-    pool: parts.pool,
-    durableName: consumerNameOf(service, projection),
-    filterSubjects: projection.subjects,
-    service,
-    handle: (event, transaction) =>
-      projection.handles.includes(event.type) ? projection.apply(transaction, event) : Promise.resolve(),
-    ...(parts.logger ? { logger: parts.logger } : {}),
-  });
-}
-
 /**
  * A service in this process on a given pool and store (tests, the benchmark): its configuration parsed from
  * `env` as at start-up, its resources as given (local keys, cheap password hashing) or from the declaration.
+ * With a NATS connection, its background (the projections of `consumes`, its reactors and workers) runs from
+ * the app's ready to its close, as at start-up.
  */
 export async function buildInProcess<C extends BaseServiceConfig, M extends EventSchemaMap, R>(
   definition: ServiceDefinition<C, M, R>,
-  parts: { env: Record<string, string>; pool: DatabasePool; store: EventStore; resources?: R },
+  parts: { env: Record<string, string>; pool: DatabasePool; store: EventStore; resources?: R; nc?: NatsConnection },
 ): Promise<{ context: ServiceContext<C, M, R>; app: HttpApp }> {
   const config = definition.config.parse({ LOG_LEVEL: 'silent', ...parts.env });
   const context = await createServiceContext(definition, {
@@ -240,8 +237,30 @@ export async function buildInProcess<C extends BaseServiceConfig, M extends Even
     ...(parts.resources === undefined ? {} : { resources: parts.resources }),
   });
   const app = buildServiceApp(definition, context, { logger: false });
+  let background: Background | null = null;
+  app.addHook('onClose', async () => background?.stop());
   await app.ready();
+  if (parts.nc) background = await startServiceBackground(definition, context, parts.nc);
   return { context, app };
+}
+
+/** The consumers, reactors and workers of a service on its NATS connection; the seed between (background.ts). */
+export function startServiceBackground<C extends BaseServiceConfig, M extends EventSchemaMap, R>(
+  definition: ServiceDefinition<C, M, R>,
+  context: ServiceContext<C, M, R>,
+  nc: NatsConnection,
+  beforeWork?: () => Promise<void>,
+): Promise<Background> {
+  return startBackground(definition.name, {
+    nc,
+    pool: context.pool,
+    logger: context.logger,
+    projections: definition.consumes ?? [],
+    reactors: definition.reactors?.(context) ?? [],
+    workers: definition.workers?.(context) ?? [],
+    ...(beforeWork ? { beforeWork } : {}),
+    close: () => definition.closeResources?.(context.resources),
+  });
 }
 
 /** The source a projection rebuilds from: the service's own store, or the JetStream stream. */
@@ -319,21 +338,22 @@ export async function startService<C extends BaseServiceConfig, M extends EventS
 
   const consumed = definition.consumes ?? [];
   for (const projection of await outdatedProjections(pool, [...definition.projections, ...consumed])) {
-    const outcome = await rebuildProjection(pool, projection, rebuildSourceOf(projection, { store, nc }));
-    logger.info(outcome, 'projection rebuilt for its new version');
+    // Another replica starting with this version may have rebuilt it while this one waited for the lock.
+    const outcome = await rebuildProjection(pool, projection, rebuildSourceOf(projection, { store, nc }), {
+      onlyWhenOutdated: true,
+    });
+    if (outcome) logger.info(outcome, 'projection rebuilt for its new version');
   }
   // Other services learn this one's changes from these events.
   const relay = startRelay({ store, pool, nc, service: definition.name, logger });
-  const consumers = await Promise.all(
-    consumed.map((projection) => startProjectionConsumer(definition.name, projection, { nc, pool, logger })),
-  );
-  await definition.seed?.(context);
+  // The projections' consumers first (a seed may wait for them), then the seed, the reactors and the workers.
+  const background = await startServiceBackground(definition, context, nc, async () => definition.seed?.(context));
 
   const app = buildServiceApp(definition, context, {
     readinessProbes: { postgres: postgresProbe(pool), nats: natsProbe(nc) },
   });
   const closers: Closer[] = [
-    ...consumers.map((consumer) => () => consumer.stop()),
+    () => background.stop(),
     () => relay.stop(),
     () => store.close(),
     () => nc.drain(),

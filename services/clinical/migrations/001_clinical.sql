@@ -7,27 +7,8 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 -- Patient ids are numbers from a sequence, taken before the first event of a stream is appended.
 CREATE SEQUENCE patient_id_seq;
 
--- Institutions and users as identity's events describe them (clinical never asks identity over HTTP).
-CREATE TABLE institutions (
-  id integer PRIMARY KEY,
-  name text NOT NULL,
-  address text,
-  -- version of the stream's last projected event: the guard that makes re-projection idempotent
-  version integer NOT NULL
-);
-
-CREATE TABLE users (
-  id integer PRIMARY KEY,
-  email text NOT NULL,
-  first_name text NOT NULL,
-  last_name text NOT NULL,
-  role text NOT NULL,
-  institution_id integer,
-  clinician_institution_ids integer[] NOT NULL DEFAULT '{}',
-  is_active boolean NOT NULL,
-  version integer NOT NULL
-);
-CREATE INDEX users_role_idx ON users (role) WHERE is_active;
+-- Institutions and users as identity's events describe them (clinical never asks identity over HTTP) are the
+-- identity directory's tables: it creates them itself (service-kit's identity-directory.ts).
 
 -- The patient read model, written by the inline projection in the append transaction (read-your-writes).
 CREATE TABLE patients (

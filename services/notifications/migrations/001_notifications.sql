@@ -8,34 +8,9 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 -- Notification ids are numbers from a sequence, taken before the first event of a stream is appended.
 CREATE SEQUENCE notification_id_seq;
 
--- Institutions and users as identity's events describe them: names for the log, callers' roles and scopes,
--- the contact form's sender.
-CREATE TABLE institutions (
-  id integer PRIMARY KEY,
-  name text NOT NULL,
-  -- version of the stream's last projected event: the guard that makes re-projection idempotent
-  version integer NOT NULL
-);
-
-CREATE TABLE users (
-  id integer PRIMARY KEY,
-  email text NOT NULL,
-  first_name text NOT NULL,
-  last_name text NOT NULL,
-  role text NOT NULL,
-  institution_id integer,
-  clinician_institution_ids integer[] NOT NULL DEFAULT '{}',
-  is_active boolean NOT NULL,
-  version integer NOT NULL
-);
-
--- Sessions identity has ended: their tokens are refused here from then on (a day at most, JWT_TTL_SECONDS).
-CREATE TABLE ended_sessions (
-  session_id uuid PRIMARY KEY,
-  user_id integer NOT NULL,
-  ended_at timestamptz NOT NULL
-);
-CREATE INDEX ended_sessions_ended_at_idx ON ended_sessions (ended_at);
+-- Institutions, users and ended sessions as identity's events describe them (names for the log, callers' roles
+-- and scopes, the contact form's sender) are the identity directory's tables: it creates them itself
+-- (service-kit's identity-directory.ts).
 
 -- Patients' contact details and test requests as clinical's events describe them: who a reaction writes to.
 CREATE TABLE patients (

@@ -1,6 +1,5 @@
 import type { NOTIFICATION_EVENT_SCHEMAS } from '@labline/contracts';
 import { baseServiceConfigSchema, type JwksSource, type ServiceContext } from '@labline/service-kit';
-import type { NatsConnection } from 'nats';
 import { z } from 'zod';
 import type { Channels } from './delivery/channels';
 import { isTimeZone } from './reminders/time';
@@ -115,9 +114,11 @@ export interface NotificationsResources {
   keys: JwksSource;
   /** The e-mail and SMS senders (nodemailer, twilio) as configured. */
   channels: Channels;
-  /** The connection the reaction consumer reads clinical's events on. */
-  nats: NatsConnection;
 }
+
+/** How old an event may be and still cause a message (NOTIFICATION_MAX_EVENT_AGE_HOURS). */
+export const maxEventAgeMsOf = (config: Pick<NotificationsConfig, 'NOTIFICATION_MAX_EVENT_AGE_HOURS'>): number =>
+  config.NOTIFICATION_MAX_EVENT_AGE_HOURS * 60 * 60 * 1000;
 
 /** What notifications' commands, reads, routes and workers work with. */
 export type NotificationsContext = ServiceContext<

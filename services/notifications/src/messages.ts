@@ -2,8 +2,10 @@
  * What patients are told, per channel. The spec gives no wording for these; they say what happened, to which
  * request, where, and whom to ask, and an SMS stays within one 160-character message where it can.
  */
-import { formatRequestId } from '@labline/contracts';
+import { formatRequestId, NOTIFICATION_CHANNELS, smsNumberOf, type NotificationChannel } from '@labline/contracts';
 import type { IdentityEventData } from '@labline/contracts';
+import type { NotificationRequest } from './commands/notifications';
+import { decideChannels } from './consent';
 import type { TestRequestRecipient } from './projections/clinical/queries';
 
 export interface MessageContent {
@@ -49,6 +51,58 @@ export function customMessage(recipient: TestRequestRecipient, text: string): Me
 }
 
 export { patientNameOf };
+
+/** A message to a patient about a test request, before its channels are decided (a reaction's, a reminder's). */
+export interface PatientMessage extends MessageContent {
+  /** The channels asked for, in order; every channel when absent. */
+  channels?: readonly NotificationChannel[];
+  idempotencyKey(channel: NotificationChannel): string;
+  message_type: NotificationRequest['message_type'];
+  reminder_type?: string;
+  triggered_by_type: NotificationRequest['triggered_by_type'];
+  triggered_by_user_id: number | null;
+}
+
+/**
+ * One request per channel the patient's details allow and consent does not exclude, one logged as skipped (with
+ * the reason) per channel it excludes (consent.ts); a deleted patient's details are gone, so nothing is sent.
+ */
+export function patientMessageRequests(
+  recipient: TestRequestRecipient,
+  smsOptedOut: boolean,
+  message: PatientMessage,
+): NotificationRequest[] {
+  const email = recipient.patient_deleted ? null : recipient.email;
+  const phone = recipient.patient_deleted ? null : recipient.phone;
+  const wanted = message.channels ?? NOTIFICATION_CHANNELS;
+  const { send, skipped } = decideChannels(
+    { contact_preference: recipient.contact_preference, email, phone, sms_opted_out: smsOptedOut },
+    wanted,
+  );
+  const skipReasons = new Map(skipped.map((skip) => [skip.channel, skip.reason]));
+  return wanted
+    .filter((channel) => send.includes(channel) || skipReasons.has(channel))
+    .map((channel) => ({
+      idempotency_key: message.idempotencyKey(channel),
+      message_type: message.message_type,
+      ...(message.reminder_type === undefined ? {} : { reminder_type: message.reminder_type }),
+      notification_type: channel,
+      recipient_type: 'patient',
+      recipient_email: channel === 'email' ? email : null,
+      // The provider takes E.164; a number without its country code goes as it is and is refused with the reason.
+      recipient_phone: channel === 'sms' && phone ? (smsNumberOf(phone) ?? phone) : null,
+      patient_id: recipient.patient_id,
+      patient_name: patientNameOf(recipient),
+      subject: channel === 'email' ? message.subject : null,
+      body: channel === 'email' ? message.email : message.sms,
+      reply_to: null,
+      test_request_id: recipient.test_request_id,
+      institution_id: recipient.institution_id,
+      triggered_by_type: message.triggered_by_type,
+      triggered_by_user_id: message.triggered_by_user_id,
+      skip_reason: skipReasons.get(channel) ?? null,
+    }));
+}
 
 // ------------------------------------------------------------------------------------------ account e-mails
 

@@ -1,20 +1,24 @@
 import { fileURLToPath } from 'node:url';
 import { NOTIFICATION_EVENT_SCHEMAS } from '@labline/contracts';
-import { defineService, natsConnectionOptions, resolveDirectoryCaller } from '@labline/service-kit';
-import { connect } from 'nats';
-import { backgroundWork } from './background';
-import { notificationsConfigSchema, type NotificationsConfig, type NotificationsResources } from './config';
+import { defineService, resolveDirectoryCaller } from '@labline/service-kit';
+import {
+  notificationsConfigSchema,
+  type NotificationsConfig,
+  type NotificationsContext,
+  type NotificationsResources,
+} from './config';
 import { accountEmailReactions } from './consumers/account-emails';
+import { testRequestReactions } from './consumers/test-request-reactions';
 import { createChannels } from './delivery/channels';
-import { createDeliveryWorker } from './delivery/worker';
+import { createDeliveryWorker, type DeliveryWorker } from './delivery/worker';
 import { clinicalDirectoryProjection } from './projections/clinical/projection';
 import { identityDirectoryProjection } from './projections/directory/projection';
 import { IDEMPOTENCY_KEY_INDEX, notificationLogsProjection } from './projections/notification-logs/projection';
 import { smsConsentProjection } from './projections/sms-consent/projection';
 import { seedDefaultReminderConfigs } from './reminders/commands';
 import { systemMetadata } from './reminders/planner';
-import { reminderProjections } from './reminders/projections/projection';
-import { createReminderScheduler, reminderSchedulerWork } from './reminders/scheduler';
+import { reminderProjections } from './projections/reminders/projection';
+import { createReminderScheduler, type ReminderScheduler } from './reminders/scheduler';
 import { contactRoutes } from './routes/contact';
 import { cronRoutes } from './routes/cron';
 import { logRoutes } from './routes/logs';
@@ -22,9 +26,23 @@ import { reminderConfigRoutes } from './routes/reminder-configs';
 import { testNotificationRoutes } from './routes/test-notification';
 import { twilioWebhookRoutes } from './routes/twilio-webhooks';
 
+/** The service's delivery worker and reminder scheduler: one of each per service context (routes use them too). */
+const workOf = (() => {
+  const made = new WeakMap<NotificationsContext, { worker: DeliveryWorker; scheduler: ReminderScheduler }>();
+  return (context: NotificationsContext) => {
+    let work = made.get(context);
+    if (!work) {
+      const worker = createDeliveryWorker(context, context.resources.channels, context.logger);
+      work = { worker, scheduler: createReminderScheduler(context, worker) };
+      made.set(context, work);
+    }
+    return work;
+  };
+})();
+
 /**
  * notifications: e-mail (nodemailer) and SMS (twilio) sending, the notification log, reactions to clinical's
- * events, monitoring and the contact dialog — docs/architecture.md §2.
+ * and identity's events, reminders, monitoring and the contact dialog — docs/architecture.md §2.
  */
 export const service = defineService<NotificationsConfig, typeof NOTIFICATION_EVENT_SCHEMAS, NotificationsResources>({
   name: 'notifications',
@@ -39,12 +57,6 @@ export const service = defineService<NotificationsConfig, typeof NOTIFICATION_EV
   resources: async ({ config }) => ({
     keys: { jwksUrl: config.IDENTITY_JWKS_URL },
     channels: createChannels(config),
-    // The reactions' own connection: the service kit's is not handed to declarations.
-    nats: await connect({
-      ...natsConnectionOptions({ url: config.NATS_URL, user: config.NATS_USER, password: config.NATS_PASSWORD }),
-      name: 'notifications-reactions',
-      maxReconnectAttempts: -1,
-    }),
   }),
   auth: (context) => ({
     keys: context.resources.keys,
@@ -52,18 +64,26 @@ export const service = defineService<NotificationsConfig, typeof NOTIFICATION_EV
   }),
   publicRoutes: (context) => [twilioWebhookRoutes(context)],
   routes: (context) => {
-    const worker = createDeliveryWorker(context, context.resources.channels, context.logger);
-    const scheduler = createReminderScheduler(context, worker);
+    const { worker, scheduler } = workOf(context);
     return [
-      backgroundWork(context, worker),
-      reminderSchedulerWork(scheduler),
-      accountEmailReactions(context, worker),
       logRoutes(context),
       testNotificationRoutes(context, worker),
       cronRoutes(context, scheduler),
       reminderConfigRoutes(context, scheduler),
       contactRoutes(context, worker),
     ];
+  },
+  reactors: (context) => {
+    const { worker } = workOf(context);
+    return [testRequestReactions(context, worker), accountEmailReactions(context, worker)];
+  },
+  workers: (context) => {
+    const { worker, scheduler } = workOf(context);
+    return [{ name: 'delivery', start: () => worker.start(), stop: () => worker.stop() }, scheduler];
+  },
+  closeResources: ({ channels }) => {
+    channels.email.close();
+    channels.sms.close();
   },
   // The two default reminder configurations, on the first start (every start checks; one seeds).
   seed: (context) => seedDefaultReminderConfigs(context, systemMetadata('seed-reminder-configs')),

@@ -4,7 +4,6 @@
  * nodemailer and the twilio client talking to the sandboxes, Twilio's callbacks reaching the listening app.
  */
 import { randomUUID } from 'node:crypto';
-import type { DurableConsumer } from '@labline/bus';
 import { startPrivateJetStream, type PrivateJetStream } from '@labline/bus/testing';
 import {
   subjectFor,
@@ -19,7 +18,7 @@ import {
 } from '@labline/contracts';
 import { openServiceDatabase } from '@labline/db';
 import { createPostgresEventStore, type EventStore } from '@labline/eventstore';
-import { buildInProcess, serviceMigrations, startProjectionConsumer, type HttpApp } from '@labline/service-kit';
+import { buildInProcess, serviceMigrations, type HttpApp } from '@labline/service-kit';
 import { startSmsSandbox, type SmsSandbox } from '@labline/sms-sandbox';
 import { startSmtpSandbox, type SmtpSandbox } from '@labline/smtp-sandbox';
 import {
@@ -43,8 +42,6 @@ import { z } from 'zod';
 import type { NotificationsContext } from '../src/config';
 import { notificationsConfigSchema } from '../src/config';
 import { createChannels } from '../src/delivery/channels';
-import { clinicalDirectoryProjection } from '../src/projections/clinical/projection';
-import { identityDirectoryProjection } from '../src/projections/directory/projection';
 import { service } from '../src/service';
 
 export const NORTHWIND = 1;
@@ -138,11 +135,6 @@ export async function startNotifications(
     ...options.env,
   };
   const config = notificationsConfigSchema.parse({ LOG_LEVEL: 'silent', ...env });
-  const consumers: DurableConsumer[] = await Promise.all(
-    [identityDirectoryProjection, clinicalDirectoryProjection].map((projection) =>
-      startProjectionConsumer('notifications', projection, { nc: nats.nc, pool }),
-    ),
-  );
   const js = nats.nc.jetstream();
   const send = async (service: ServiceName, envelope: EventEnvelope, messageId: string) => {
     const messageHeaders = headers();
@@ -167,14 +159,15 @@ export async function startNotifications(
     return envelope;
   };
 
-  await seedIdentity(publish, pool);
-
+  // With its consumers, reactors and workers on the private JetStream, as at start-up.
   const { app, context } = await buildInProcess(service, {
     env,
     pool,
     store,
-    resources: { keys: { jwks: keys.jwks }, channels: createChannels(config), nats: nats.nc },
+    resources: { keys: { jwks: keys.jwks }, channels: createChannels(config) },
+    nc: nats.nc,
   });
+  await seedIdentity(publish, pool);
   await app.listen({ port, host: '127.0.0.1' });
 
   async function startReplica(replicaEnv: Record<string, string> = {}): Promise<NotificationsReplica> {
@@ -189,7 +182,8 @@ export async function startNotifications(
       env: { ...env, ...replicaEnv },
       pool: replicaPool,
       store: replicaStore,
-      resources: { keys: { jwks: keys.jwks }, channels: createChannels(config), nats: nc },
+      resources: { keys: { jwks: keys.jwks }, channels: createChannels(config) },
+      nc,
     });
     return {
       ...replica,
@@ -217,7 +211,6 @@ export async function startNotifications(
     startReplica,
     async close() {
       await app.close();
-      await Promise.all(consumers.map((consumer) => consumer.stop()));
       await sms.stop();
       await smtp.stop();
       await nats.close();

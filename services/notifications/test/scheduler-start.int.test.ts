@@ -4,9 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { urlAsRole, serviceRoles } from '@labline/db';
+import { startReactor } from '@labline/service-kit';
 import { waitFor, withAdminClient } from '@labline/testkit';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { createDeliveryWorker } from '../src/delivery/worker';
 import { installJobQueue, jobQueueSchemaOf } from '../src/reminders/job-queue';
+import { createReminderScheduler } from '../src/reminders/scheduler';
 import { startNotifications, USERS, type NotificationsReplica, type NotificationsTestContext } from './harness';
 
 let harness: NotificationsTestContext;
@@ -46,5 +49,22 @@ describe('the reminder scheduler of a replica', () => {
     } finally {
       await replica.close();
     }
+  });
+
+  it('stops for good when stopped while it is starting: no queue is left running', async () => {
+    const worker = createDeliveryWorker(harness.context, harness.context.resources.channels, harness.context.logger);
+    const scheduler = createReminderScheduler(harness.context, worker);
+    const { nc } = harness.nats;
+    const parts = { nc, pool: harness.pool, logger: harness.context.logger };
+    const started = scheduler.start({ nc, startReactor: (reactor) => startReactor('notifications', reactor, parts) });
+    await scheduler.stop();
+    await started;
+    assert.notEqual(scheduler.state().systemStatus, 'running');
+    await assert.rejects(
+      harness.pool.transaction((transaction) =>
+        scheduler.replanInTransaction(transaction, 'test', new Date().toISOString()),
+      ),
+      /not running/,
+    );
   });
 });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { z } from 'zod';
 import { createJobQueue, FAILED_REMINDER_QUEUE, SEND_REMINDER_QUEUE, type PgBoss } from '../src/reminders/job-queue';
 import { runReminderJob } from '../src/reminders/due';
-import { reminderStream } from '../src/reminders/reminder/decide';
+import { reminderStream } from '../src/domain/reminder/decide';
 import { service } from '../src/service';
 import {
   cancel,

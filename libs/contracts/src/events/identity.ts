@@ -158,3 +158,19 @@ export const IDENTITY_EVENT_SCHEMAS = {
 } as const;
 export type IdentityEventType = keyof typeof IDENTITY_EVENT_SCHEMAS;
 export type IdentityEventData<T extends IdentityEventType> = z.infer<(typeof IDENTITY_EVENT_SCHEMAS)[T]>;
+
+/**
+ * What another service's identity directory follows (service-kit's identity directory): the subjects and event
+ * types of identity's institutions, users and ended sessions.
+ */
+export const IDENTITY_DIRECTORY_SUBJECTS = ['lab.identity.institution.>', 'lab.identity.user.>'] as const;
+export const IDENTITY_DIRECTORY_EVENT_TYPES = [
+  'InstitutionRegistered',
+  'InstitutionUpdated',
+  'UserRegistered',
+  'UserUpdated',
+  'UserProfileUpdated',
+  'UserDeactivated',
+  'UserReactivated',
+  'SessionEnded',
+] as const satisfies readonly (keyof typeof IDENTITY_EVENT_SCHEMAS)[];

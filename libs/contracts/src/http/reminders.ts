@@ -18,6 +18,7 @@ import {
   unknownReminderPlaceholders,
   type ReminderChannels,
 } from '../reminders';
+import { reminderConfigCreatedSchema } from '../events/notifications';
 import { optionalText, positiveIntegerText, requestObject } from './fields';
 
 export const reminderTimeUnitSchema = z.enum(REMINDER_TIME_UNITS, { error: REMINDER_ERRORS.timeUnit });
@@ -82,17 +83,9 @@ export type ReminderConfigInput = z.output<typeof reminderConfigBodySchema>;
 /** `/cms/reminder-configs/{reminder_type}`. */
 export const reminderTypeParamSchema = requestObject({ reminder_type: reminderTypeSchema });
 
-/** spec 3 §3 Reminder configuration. */
-export const reminderConfigSchema = z.object({
+/** spec 3 §3 Reminder configuration: its values as its events record them, with its id and times. */
+export const reminderConfigSchema = reminderConfigCreatedSchema.omit({ reminderConfigId: true }).extend({
   id: z.number().int(),
-  reminder_type: z.string(),
-  time_value: z.number().int(),
-  time_unit: reminderTimeUnitSchema,
-  notification_channels: reminderChannelsSchema,
-  subject_template: z.string().nullable(),
-  message_template_email: z.string().nullable(),
-  message_template_sms: z.string().nullable(),
-  is_active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -101,6 +101,11 @@ export function createEventStoreDbStore(options: EventStoreDbStoreOptions): Even
 
     async readStream(stream, readOptions: ReadStreamOptions = {}) {
       assertOpen();
+      if (readOptions.transaction) {
+        throw new Error(
+          'The EventStoreDB event store has no Postgres transaction: transaction needs the Postgres store',
+        );
+      }
       const from = readOptions.from ?? 0;
       const upTo = readOptions.to === undefined ? Number.MAX_SAFE_INTEGER : readOptions.to - from + 1;
       const count = Math.min(upTo, readOptions.maxCount ?? Number.MAX_SAFE_INTEGER);

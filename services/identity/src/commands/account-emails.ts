@@ -1,17 +1,15 @@
 import {
   ACCOUNT_EMAIL_TEXTS,
-  IDENTITY_EVENT_SCHEMAS,
   PASSWORD_TOKEN_LIFETIME_SECONDS,
   SET_PASSWORD_PATH,
   SIGN_IN_PATH,
-  parseEventData,
   type AccountEmailInput,
   type Actor,
   type IdentityEventData,
   type PasswordTokenPurpose,
   type User,
 } from '@labline/contracts';
-import { STREAM_DOES_NOT_EXIST, type AppendMetadata, type EventStore } from '@labline/eventstore';
+import { STREAM_DOES_NOT_EXIST, type AppendMetadata } from '@labline/eventstore';
 import { httpError, nextId } from '@labline/service-kit';
 import type { DatabaseTransactionConnection } from 'slonik';
 import type { CommandDependencies, IdentityContext } from '../config';
@@ -30,22 +28,22 @@ import {
   tokenProblem,
 } from '../security/password-tokens';
 
-type AccountEmailDependencies = Pick<IdentityContext, 'pool' | 'commands' | 'store'>;
+type AccountEmailDependencies = Pick<IdentityContext, 'pool' | 'commands'>;
 type AccountEmail = IdentityEventData<'AccountEmailRequested'>;
 
 /** The e-mail's event on its own stream, inside the transaction that issues its link. */
-async function appendAccountEmail(
-  store: EventStore,
+async function requestEmailIn(
+  deps: AccountEmailDependencies,
   transaction: DatabaseTransactionConnection,
   email: AccountEmail,
   metadata: AppendMetadata,
 ): Promise<void> {
-  const events = accountEmailDecider
-    .decide({ type: 'RequestAccountEmail', data: email }, accountEmailDecider.initialState())
-    .map((event) => ({ type: event.type, data: parseEventData(IDENTITY_EVENT_SCHEMAS, event.type, event.data) }));
-  await store.appendToStream(accountEmailStream(email.emailId), events, {
-    expectedStreamVersion: STREAM_DOES_NOT_EXIST,
+  await deps.commands.handleCommand({
+    stream: accountEmailStream(email.emailId),
+    decider: accountEmailDecider,
+    command: { type: 'RequestAccountEmail', data: email },
     metadata,
+    expectedVersion: STREAM_DOES_NOT_EXIST,
     transaction,
   });
 }
@@ -100,8 +98,8 @@ export async function requestAccountEmail(
     retries: 3,
     alsoInTransaction: async (transaction) => {
       await storePasswordToken(transaction, { hash, userId: target.id, purpose, expiresAt });
-      await appendAccountEmail(
-        deps.store,
+      await requestEmailIn(
+        deps,
         transaction,
         { ...email, link, link_expires_at: expiresAt, subject: null, message: null, include_login_info: false },
         metadata,

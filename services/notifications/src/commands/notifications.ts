@@ -1,19 +1,12 @@
-import {
-  NOTIFICATION_EVENT_SCHEMAS,
-  parseEventData,
-  SYSTEM_ACTOR,
-  type Caller,
-  type NotificationRequested,
-} from '@labline/contracts';
+import { SYSTEM_ACTOR, type Caller, type NotificationRequested } from '@labline/contracts';
 import { STREAM_DOES_NOT_EXIST, type AppendMetadata } from '@labline/eventstore';
-import { inlineProjector, nextId } from '@labline/service-kit';
+import { nextId } from '@labline/service-kit';
 import { sql, type CommonQueryMethods, type DatabaseTransactionConnection } from 'slonik';
 import { z } from 'zod';
 import type { NotificationsContext } from '../config';
+import type { DeliveryWorker } from '../delivery/worker';
 import { notificationDecider, type NotificationCommand } from '../domain/notification/decide';
 import { notificationStream } from '../domain/notification/events';
-import { initialNotificationState } from '../domain/notification/state';
-import { notificationLogsProjection } from '../projections/notification-logs/projection';
 import { notificationIdForProviderMessage } from '../projections/notification-logs/queries';
 import type { ProviderStatus } from '../domain/notification/decide';
 
@@ -27,8 +20,6 @@ const requestCommand = (notificationId: number, request: NotificationRequest): N
   const { skip_reason: skipReason = null, ...message } = request;
   return { type: 'RequestNotification', data: { notificationId, ...message }, skipReason };
 };
-
-const projectNotifications = inlineProjector([notificationLogsProjection]);
 
 async function isRequested(db: CommonQueryMethods, idempotencyKey: string): Promise<boolean> {
   const found = await db.maybeOneFirst(
@@ -44,23 +35,45 @@ async function isRequested(db: CommonQueryMethods, idempotencyKey: string): Prom
  * guard: a second writer racing this one fails its transaction and, redelivered, finds the key.
  */
 export async function requestNotificationIn(
-  context: Pick<NotificationsContext, 'store'>,
+  context: Pick<NotificationsContext, 'commands'>,
   transaction: DatabaseTransactionConnection,
   request: NotificationRequest,
   metadata: AppendMetadata,
 ): Promise<number | null> {
   if (await isRequested(transaction, request.idempotency_key)) return null;
   const notificationId = await nextId(transaction, 'notification_id_seq');
-  const events = notificationDecider
-    .decide(requestCommand(notificationId, request), initialNotificationState())
-    .map((event) => ({ type: event.type, data: parseEventData(NOTIFICATION_EVENT_SCHEMAS, event.type, event.data) }));
-  await context.store.appendToStream(notificationStream(notificationId), events, {
-    expectedStreamVersion: STREAM_DOES_NOT_EXIST,
+  await context.commands.handleCommand({
+    stream: notificationStream(notificationId),
+    decider: notificationDecider,
+    command: requestCommand(notificationId, request),
     metadata,
+    expectedVersion: STREAM_DOES_NOT_EXIST,
     transaction,
-    inTransaction: projectNotifications,
   });
   return notificationId;
+}
+
+/**
+ * A reaction's messages, requested in its transaction; the delivery worker is woken once it commits if any is
+ * to be sent (not skipped, not requested before).
+ */
+export async function requestAll(
+  context: Pick<NotificationsContext, 'commands'>,
+  worker: Pick<DeliveryWorker, 'wake'>,
+  transaction: DatabaseTransactionConnection,
+  requests: readonly NotificationRequest[],
+  metadata: AppendMetadata,
+): Promise<number[]> {
+  const ids: number[] = [];
+  let toSend = 0;
+  for (const request of requests) {
+    const id = await requestNotificationIn(context, transaction, request, metadata);
+    if (id === null) continue;
+    ids.push(id);
+    if (!request.skip_reason) toSend += 1;
+  }
+  if (toSend > 0) transaction.once('commit', () => worker.wake());
+  return ids;
 }
 
 /** Requests a message from an HTTP command (a test send, a contact message); answers its id. */

@@ -8,15 +8,12 @@
  * the message and nowhere else; nothing here logs the event's data.
  */
 import { IDENTITY_EVENT_SCHEMAS, parseEventData, type EventEnvelope } from '@labline/contracts';
-import { startConsumer, type DurableConsumer } from '@labline/bus';
-import type { DatabaseTransactionConnection } from 'slonik';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requestNotificationIn, type NotificationRequest } from '../commands/notifications';
-import type { NotificationsContext } from '../config';
+import type { Reactor } from '@labline/service-kit';
+import { requestAll, type NotificationRequest } from '../commands/notifications';
+import { maxEventAgeMsOf, type NotificationsContext } from '../config';
 import type { DeliveryWorker } from '../delivery/worker';
 import { accountEmailContent } from '../messages';
 
-export const ACCOUNT_EMAILS_CONSUMER = 'notifications-account-emails';
 export const ACCOUNT_EMAIL_SUBJECTS = ['lab.identity.accountEmail.>'];
 /** What the log says of a reset or setup e-mail whose link expired before it could be sent. */
 export const LINK_EXPIRED_BEFORE_SENDING = 'The link expired before the email could be sent; send a new one';
@@ -48,51 +45,15 @@ export function accountEmailRequest(event: EventEnvelope, now = new Date()): Not
   };
 }
 
-export function startAccountEmailReactions(
-  context: NotificationsContext,
-  worker: DeliveryWorker,
-): Promise<DurableConsumer> {
-  const { logger, config } = context;
-  const maxAgeMs = config.NOTIFICATION_MAX_EVENT_AGE_HOURS * 60 * 60 * 1000;
-
-  async function handle(event: EventEnvelope, transaction: DatabaseTransactionConnection) {
-    if (event.type !== 'AccountEmailRequested') return;
-    if (Date.now() - Date.parse(event.occurredAt) > maxAgeMs) {
-      logger.info({ eventId: event.id, eventType: event.type }, 'event too old to send an email for; skipped');
-      return;
-    }
-    const metadata = {
-      actor: event.actor,
-      correlationId: event.correlationId,
-      causationId: event.id,
-      traceparent: event.traceparent,
-    };
-    const requested = await requestNotificationIn(context, transaction, accountEmailRequest(event), metadata);
-    if (requested !== null) transaction.once('commit', () => worker.wake());
-  }
-
-  return startConsumer({
-    nc: context.resources.nats,
-    pool: context.pool,
-    durableName: ACCOUNT_EMAILS_CONSUMER,
-    filterSubjects: ACCOUNT_EMAIL_SUBJECTS,
-    service: 'notifications',
-    handle,
-    backoffMs: [5_000, 30_000, 60_000, 300_000],
-    maxDeliver: 10,
-    logger,
-  });
-}
-
-/** Runs the reactions while the service's HTTP app is up (started when it is ready, stopped when it closes). */
-export const accountEmailReactions =
-  (context: NotificationsContext, worker: DeliveryWorker): FastifyPluginAsyncZod =>
-  async (app) => {
-    let reactions: DurableConsumer | null = null;
-    app.addHook('onReady', async () => {
-      reactions = await startAccountEmailReactions(context, worker);
-    });
-    app.addHook('onClose', async () => {
-      await reactions?.stop();
-    });
-  };
+/** The reactor (durable consumer `notifications-account-emails`). */
+export const accountEmailReactions = (context: NotificationsContext, worker: DeliveryWorker): Reactor => ({
+  name: 'account-emails',
+  subjects: ACCOUNT_EMAIL_SUBJECTS,
+  handles: ['AccountEmailRequested'],
+  maxEventAgeMs: maxEventAgeMsOf(context.config),
+  backoffMs: [5_000, 30_000, 60_000, 300_000],
+  maxDeliver: 10,
+  async react(event, transaction, metadata) {
+    await requestAll(context, worker, transaction, [accountEmailRequest(event)], metadata);
+  },
+});

@@ -1,23 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { NOTIFICATION_SKIP_REASONS, type EventEnvelope } from '@labline/contracts';
-import type { TestRequestRecipient } from '../projections/clinical/queries';
+import { testRecipient } from '../recipient.fixture';
 import { requestsFor } from './test-request-reactions';
 
-const recipient = (overrides: Partial<TestRequestRecipient> = {}): TestRequestRecipient => ({
-  test_request_id: 42,
-  test_name: 'Glucose',
-  institution_id: 1,
-  institution_name: 'Northwind General Hospital',
-  patient_id: 7,
-  first_name: 'Amelia',
-  last_name: 'Thompson',
-  email: 'amelia@example.com',
-  phone: '+44 7700 900123',
-  contact_preference: 'both',
-  patient_deleted: false,
-  ...overrides,
-});
+const recipient = testRecipient;
 
 const event = (type: string, data: unknown): EventEnvelope => ({
   id: '0190a0a0-0000-7000-8000-000000000001',

@@ -6,43 +6,17 @@
  * key of event, recipient and channel makes a redelivered or replayed event request nothing twice. Sending is
  * the delivery worker's, after the commit.
  */
-import {
-  CLINICAL_EVENT_SCHEMAS,
-  NOTIFICATION_CHANNELS,
-  parseEventData,
-  smsNumberOf,
-  type EventEnvelope,
-  type NotificationChannel,
-} from '@labline/contracts';
-import { startConsumer, type DurableConsumer } from '@labline/bus';
-import { consumerNameOf } from '@labline/service-kit';
-import type { DatabaseTransactionConnection } from 'slonik';
-import { requestNotificationIn, type NotificationRequest } from '../commands/notifications';
-import type { NotificationsContext } from '../config';
-import { decideChannels, smsOptedOut } from '../consent';
+import { CLINICAL_EVENT_SCHEMAS, parseEventData, type EventEnvelope } from '@labline/contracts';
+import type { Reactor } from '@labline/service-kit';
+import { requestAll, type NotificationRequest } from '../commands/notifications';
+import { maxEventAgeMsOf, type NotificationsContext } from '../config';
+import { smsOptedOut } from '../consent';
 import type { DeliveryWorker } from '../delivery/worker';
-import { cancellationMessage, customMessage, patientNameOf } from '../messages';
+import { cancellationMessage, customMessage, patientMessageRequests } from '../messages';
 import { clinicalDirectoryProjection } from '../projections/clinical/projection';
-import { hasProcessed, testRequestRecipient, type TestRequestRecipient } from '../projections/clinical/queries';
+import { testRequestRecipient, type TestRequestRecipient } from '../projections/clinical/queries';
 
-export const REACTIONS_CONSUMER = 'notifications-test-request-reactions';
-const DIRECTORY_CONSUMER = consumerNameOf('notifications', clinicalDirectoryProjection);
 const REACTS_TO = ['TestRequestCancelled', 'TestRequestNotificationRequested'];
-/** How long a reaction waits for the patient directory to reach its event before trying again later. */
-const DIRECTORY_WAIT_MS = 3_000;
-
-/**
- * The directory consumer reads every test request event this one does, after the patient's events before it, so
- * once it has applied this very event the patient's details are those of that moment. (Its processed events,
- * not its checkpoint: an event delivered again is skipped there without moving the checkpoint.)
- */
-async function awaitDirectory(transaction: DatabaseTransactionConnection, eventId: string): Promise<void> {
-  const deadline = Date.now() + DIRECTORY_WAIT_MS;
-  while (!(await hasProcessed(transaction, DIRECTORY_CONSUMER, eventId))) {
-    if (Date.now() > deadline) throw new Error('the clinical directory has not reached this event yet');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 type Reaction = Pick<NotificationRequest, 'message_type' | 'triggered_by_type' | 'triggered_by_user_id'> & {
   subject: string;
@@ -77,85 +51,36 @@ export function requestsFor(
   recipient: TestRequestRecipient,
   consent: { smsOptedOut: boolean } = { smsOptedOut: false },
 ): NotificationRequest[] {
-  const reaction = reactionOf(event, recipient);
-  const email = recipient.patient_deleted ? null : recipient.email;
-  const phone = recipient.patient_deleted ? null : recipient.phone;
-  const { send, skipped } = decideChannels({
-    contact_preference: recipient.contact_preference,
-    email,
-    phone,
-    sms_opted_out: consent.smsOptedOut,
+  return patientMessageRequests(recipient, consent.smsOptedOut, {
+    ...reactionOf(event, recipient),
+    idempotencyKey: (channel) => `${event.id}:patient-${recipient.patient_id}:${channel}`,
   });
-  const skipReasons = new Map(skipped.map((skip) => [skip.channel, skip.reason]));
-  const channels = NOTIFICATION_CHANNELS.filter((channel) => send.includes(channel) || skipReasons.has(channel));
-  return channels.map((channel: NotificationChannel) => ({
-    idempotency_key: `${event.id}:patient-${recipient.patient_id}:${channel}`,
-    message_type: reaction.message_type,
-    notification_type: channel,
-    recipient_type: 'patient',
-    recipient_email: channel === 'email' ? email : null,
-    // The provider takes E.164; a number without its country code goes as it is and is refused with the reason.
-    recipient_phone: channel === 'sms' && phone ? (smsNumberOf(phone) ?? phone) : null,
-    patient_id: recipient.patient_id,
-    patient_name: patientNameOf(recipient),
-    subject: channel === 'email' ? reaction.subject : null,
-    body: channel === 'email' ? reaction.email : reaction.sms,
-    reply_to: null,
-    test_request_id: recipient.test_request_id,
-    institution_id: recipient.institution_id,
-    triggered_by_type: reaction.triggered_by_type,
-    triggered_by_user_id: reaction.triggered_by_user_id,
-    skip_reason: skipReasons.get(channel) ?? null,
-  }));
 }
 
-export function startTestRequestReactions(
-  context: NotificationsContext,
-  worker: DeliveryWorker,
-): Promise<DurableConsumer> {
-  const { logger, config } = context;
-  const maxAgeMs = config.NOTIFICATION_MAX_EVENT_AGE_HOURS * 60 * 60 * 1000;
-
-  async function handle(event: EventEnvelope, transaction: DatabaseTransactionConnection) {
-    if (!REACTS_TO.includes(event.type)) return;
-    if (Date.now() - Date.parse(event.occurredAt) > maxAgeMs) {
-      logger.info({ eventId: event.id, eventType: event.type }, 'event too old to notify about; skipped');
-      return;
-    }
-    await awaitDirectory(transaction, event.id);
+/**
+ * The reactor (durable consumer `notifications-test-request-reactions`), after the clinical directory: that
+ * consumer reads every test request event this one does, after the patient's events before it, so once it has
+ * applied this very event the patient's details are those of that moment.
+ */
+export const testRequestReactions = (context: NotificationsContext, worker: DeliveryWorker): Reactor => ({
+  name: 'test-request-reactions',
+  subjects: ['lab.clinical.testRequest.>'],
+  handles: REACTS_TO,
+  after: [clinicalDirectoryProjection],
+  maxEventAgeMs: maxEventAgeMsOf(context.config),
+  // The first wait is also the ack wait: a reaction waits up to a few seconds for the directory.
+  backoffMs: [10_000, 30_000, 60_000, 300_000],
+  maxDeliver: 10,
+  async react(event, transaction, metadata) {
     const { testRequestId } = parseEventData(CLINICAL_EVENT_SCHEMAS, event.type as 'TestRequestCancelled', event.data);
     const recipient = await testRequestRecipient(transaction, testRequestId);
     if (!recipient) {
-      logger.warn({ eventId: event.id, testRequestId }, 'test request unknown to the directory; nothing sent');
+      context.logger.warn({ eventId: event.id, testRequestId }, 'test request unknown to the directory; nothing sent');
       return;
     }
-    const metadata = {
-      actor: event.actor,
-      correlationId: event.correlationId,
-      causationId: event.id,
-      traceparent: event.traceparent,
-    };
     const consent = {
       smsOptedOut: recipient.patient_deleted ? false : await smsOptedOut(transaction, recipient.phone),
     };
-    let requested = 0;
-    for (const request of requestsFor(event, recipient, consent)) {
-      const requestedId = await requestNotificationIn(context, transaction, request, metadata);
-      if (requestedId !== null && !request.skip_reason) requested += 1;
-    }
-    if (requested > 0) transaction.once('commit', () => worker.wake());
-  }
-
-  return startConsumer({
-    nc: context.resources.nats,
-    pool: context.pool,
-    durableName: REACTIONS_CONSUMER,
-    filterSubjects: ['lab.clinical.testRequest.>'],
-    service: 'notifications',
-    handle,
-    // The first wait is also the ack wait: a reaction waits up to DIRECTORY_WAIT_MS for the directory.
-    backoffMs: [10_000, 30_000, 60_000, 300_000],
-    maxDeliver: 10,
-    logger,
-  });
-}
+    await requestAll(context, worker, transaction, requestsFor(event, recipient, consent), metadata);
+  },
+});

@@ -4,6 +4,7 @@
  * send one at the same time; a worker that dies mid-send leaves its lease to expire, after which the message is
  * tried again (at-least-once: SMTP and Twilio's Messages API take no idempotency key).
  */
+import { randomUUID } from 'node:crypto';
 import { NOTIFICATION_ERRORS, type NotificationChannel } from '@labline/contracts';
 import type { Logger } from '@labline/telemetry';
 import { sql } from 'slonik';
@@ -66,8 +67,12 @@ export function createDeliveryWorker(
   let wakeRequested = false;
   let wakeUp: (() => void) | null = null;
 
-  /** Leases due messages (or the one named) that no live lease holds; answers their ids. */
-  async function claim(only: number | null, limit: number): Promise<number[]> {
+  /**
+   * Leases due messages (or the one named) that no live lease holds; answers their ids and the leases' owner,
+   * this claim: only the owner ends a lease, so an attempt outliving its lease leaves the next one's alone.
+   */
+  async function claim(only: number | null, limit: number): Promise<{ ids: number[]; owner: string }> {
+    const owner = randomUUID();
     const rows = await pool.any(sql.type(claimedSchema)`
       WITH due AS (
         SELECT l.id FROM notification_logs l
@@ -77,15 +82,15 @@ export function createDeliveryWorker(
         ORDER BY l.next_attempt_at, l.id
         LIMIT ${limit}
         FOR UPDATE OF l SKIP LOCKED)
-      INSERT INTO notification_leases (notification_id, locked_until)
-      SELECT id, now() + ${leaseMs} * interval '1 millisecond' FROM due
-      ON CONFLICT (notification_id) DO UPDATE SET locked_until = excluded.locked_until
+      INSERT INTO notification_leases (notification_id, locked_until, owner)
+      SELECT id, now() + ${leaseMs} * interval '1 millisecond', ${owner}::uuid FROM due
+      ON CONFLICT (notification_id) DO UPDATE SET locked_until = excluded.locked_until, owner = excluded.owner
         WHERE notification_leases.locked_until <= now()
       RETURNING notification_id`);
-    return rows.map((row) => row.notification_id);
+    return { ids: rows.map((row) => row.notification_id), owner };
   }
 
-  async function attempt(notificationId: number): Promise<void> {
+  async function attempt(notificationId: number, owner: string): Promise<void> {
     try {
       const message = await pool.maybeOne(sql.type(messageSchema)`
         SELECT id, notification_type, recipient_email, recipient_phone, subject, body, reply_to, delivery_status,
@@ -127,20 +132,23 @@ export function createDeliveryWorker(
         correlationId,
       );
     } finally {
-      await pool.query(sql.unsafe`DELETE FROM notification_leases WHERE notification_id = ${notificationId}`);
+      // Not a lease another worker took after this one's expired (this send outlasted it).
+      await pool.query(
+        sql.unsafe`DELETE FROM notification_leases WHERE notification_id = ${notificationId} AND owner = ${owner}`,
+      );
     }
   }
 
   async function runOnce(): Promise<number> {
     const claimed = await claim(null, BATCH_SIZE);
-    for (const notificationId of claimed) {
+    for (const notificationId of claimed.ids) {
       try {
-        await attempt(notificationId);
+        await attempt(notificationId, claimed.owner);
       } catch (error) {
         logger.error({ notificationId, error: (error as Error).message }, 'delivery attempt failed to record');
       }
     }
-    return claimed.length;
+    return claimed.ids.length;
   }
 
   const sleep = () =>
@@ -185,8 +193,8 @@ export function createDeliveryWorker(
       wakeUp?.();
     },
     async deliverNow(notificationId) {
-      const [claimed] = await claim(notificationId, 1);
-      if (claimed !== undefined) return attempt(claimed);
+      const claimed = await claim(notificationId, 1);
+      if (claimed.ids.length > 0) return attempt(notificationId, claimed.owner);
       // Another worker took it first (this replica's loop, woken by the new message, or another replica): the
       // caller reads the outcome of that attempt, so wait for it, for as long as a send may reasonably take.
       const deadline = Date.now() + DELIVER_NOW_WAIT_MS;

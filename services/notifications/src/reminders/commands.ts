@@ -13,8 +13,12 @@ import { ConcurrencyError, type AppendMetadata, type RecordedEvent } from '@labl
 import { HttpError, nextId } from '@labline/service-kit';
 import type { DatabaseTransactionConnection } from 'slonik';
 import type { NotificationsContext } from '../config';
-import { reminderConfigDecider, reminderConfigStream, type ReminderConfigCommand } from './config/decide';
-import { anyReminderConfigRecorded } from './projections/queries';
+import {
+  reminderConfigDecider,
+  reminderConfigStream,
+  type ReminderConfigCommand,
+} from '../domain/reminder-config/decide';
+import { anyReminderConfigRecorded } from '../projections/reminders/queries';
 import type { ReminderScheduler } from './scheduler';
 
 type ConfigContext = Pick<NotificationsContext, 'pool' | 'commands' | 'logger'>;

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '@labline/eventstore';
 import type { DatabaseTransactionConnection } from 'slonik';
-import { requestNotificationIn } from '../commands/notifications';
+import { requestAll } from '../commands/notifications';
 import { smsOptedOut } from '../consent';
 import type { DeliveryWorker } from '../delivery/worker';
 import { testRequestRecipient } from '../projections/clinical/queries';
@@ -23,8 +23,8 @@ import {
   type ReminderWorkContext,
   type SendReminderJob,
 } from './planner';
-import { reminderConfigByType } from './projections/queries';
-import { dueOutcome, failedJobOutcome, type ReminderCommand } from './reminder/decide';
+import { reminderConfigByType } from '../projections/reminders/queries';
+import { dueOutcome, failedJobOutcome, type ReminderCommand } from '../domain/reminder/decide';
 
 export interface DueReminderOptions {
   clock: () => number;
@@ -61,9 +61,8 @@ export function runReminderJob(
         break;
       case 'send': {
         const testAt = desired.kind === 'due' ? desired.testAt : job.data.scheduledFor;
-        const requested = await requestMessages(context, transaction, job, testAt, options);
-        if (requested.toSend > 0) transaction.once('commit', () => options.worker.wake());
-        command = { type: 'RecordReminderSent', data: { ...key, notificationIds: requested.ids } };
+        const notificationIds = await requestMessages(context, transaction, job, testAt, options);
+        command = { type: 'RecordReminderSent', data: { ...key, notificationIds } };
         break;
       }
     }
@@ -75,19 +74,19 @@ export function runReminderJob(
   });
 }
 
-/** The reminder's messages, requested in the transaction: their ids, and how many are to be sent (not skipped). */
+/** The reminder's messages, requested in the transaction (the worker woken after the commit): their ids. */
 async function requestMessages(
   context: ReminderWorkContext,
   transaction: DatabaseTransactionConnection,
   job: { id: string; data: SendReminderJob },
   testAt: string,
   options: DueReminderOptions,
-): Promise<{ ids: number[]; toSend: number }> {
+): Promise<number[]> {
   const [recipient, config] = await Promise.all([
     testRequestRecipient(transaction, job.data.testRequestId),
     reminderConfigByType(transaction, job.data.reminderType),
   ]);
-  if (!recipient || !config) return { ids: [], toSend: 0 };
+  if (!recipient || !config) return [];
   const requests = reminderRequests({
     recipient,
     testAt,
@@ -96,15 +95,7 @@ async function requestMessages(
     timeZone: options.timeZone,
     smsOptedOut: recipient.patient_deleted ? false : await smsOptedOut(transaction, recipient.phone),
   });
-  const requested = { ids: [] as number[], toSend: 0 };
-  const metadata = systemMetadata(`reminder-job-${job.id}`);
-  for (const request of requests) {
-    const id = await requestNotificationIn(context, transaction, request, metadata);
-    if (id === null) continue;
-    requested.ids.push(id);
-    if (!request.skip_reason) requested.toSend += 1;
-  }
-  return requested;
+  return requestAll(context, options.worker, transaction, requests, systemMetadata(`reminder-job-${job.id}`));
 }
 
 /** A reminder job that failed every retry (pg-boss's dead letter): see failedJobOutcome. */

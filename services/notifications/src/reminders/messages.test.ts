@@ -1,22 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { DEFAULT_REMINDER_CONFIGS, type ReminderConfig } from '@labline/contracts';
-import type { TestRequestRecipient } from '../projections/clinical/queries';
+import { testRecipient } from '../recipient.fixture';
 import { messageTypeOf, reminderRequests, type DueReminder } from './messages';
 
-const recipient: TestRequestRecipient = {
-  test_request_id: 42,
-  test_name: 'Glucose',
-  institution_id: 1,
-  institution_name: 'Northwind General Hospital',
-  patient_id: 7,
-  first_name: 'Amelia',
-  last_name: 'Thompson',
-  email: 'amelia@example.com',
-  phone: '+44 7700 900123',
-  contact_preference: 'both',
-  patient_deleted: false,
-};
+const recipient = testRecipient();
 const config: ReminderConfig = {
   ...DEFAULT_REMINDER_CONFIGS[1]!,
   id: 2,

@@ -13,11 +13,9 @@ import {
   THREE_HOUR_REMINDER,
   type NotificationMessageType,
   type ReminderConfig,
-  smsNumberOf,
 } from '@labline/contracts';
 import type { NotificationRequest } from '../commands/notifications';
-import { decideChannels } from '../consent';
-import { patientNameOf } from '../messages';
+import { patientMessageRequests, patientNameOf } from '../messages';
 import type { TestRequestRecipient } from '../projections/clinical/queries';
 import { formatTestDatetime } from './time';
 
@@ -45,8 +43,6 @@ export interface DueReminder {
 
 export function reminderRequests(reminder: DueReminder): NotificationRequest[] {
   const { recipient, config } = reminder;
-  const email = recipient.patient_deleted ? null : recipient.email;
-  const phone = recipient.patient_deleted ? null : recipient.phone;
   const values = {
     test_name: recipient.test_name,
     test_datetime: formatTestDatetime(reminder.testAt, reminder.timeZone),
@@ -54,40 +50,16 @@ export function reminderRequests(reminder: DueReminder): NotificationRequest[] {
     institution_name: recipient.institution_name ?? 'your healthcare provider',
   };
   const render = (template: string | null, fallback: string) => renderReminderTemplate(template ?? fallback, values);
-  const wanted = reminderChannelList(config.notification_channels);
-  const { send, skipped } = decideChannels(
-    { contact_preference: recipient.contact_preference, email, phone, sms_opted_out: reminder.smsOptedOut },
-    wanted,
-  );
-  const skipReasons = new Map(skipped.map((skip) => [skip.channel, skip.reason]));
-  return wanted
-    .filter((channel) => send.includes(channel) || skipReasons.has(channel))
-    .map((channel) => ({
-      idempotency_key: reminderIdempotencyKey(
-        recipient.test_request_id,
-        config.reminder_type,
-        reminder.scheduledFor,
-        channel,
-      ),
-      message_type: messageTypeOf(config.reminder_type),
-      reminder_type: config.reminder_type,
-      notification_type: channel,
-      recipient_type: 'patient',
-      recipient_email: channel === 'email' ? email : null,
-      // The provider takes E.164; a number without its country code goes as it is and is refused with the reason.
-      recipient_phone: channel === 'sms' && phone ? (smsNumberOf(phone) ?? phone) : null,
-      patient_id: recipient.patient_id,
-      patient_name: patientNameOf(recipient),
-      subject: channel === 'email' ? render(config.subject_template, REMINDER_FALLBACK_TEMPLATES.subject) : null,
-      body:
-        channel === 'email'
-          ? render(config.message_template_email, REMINDER_FALLBACK_TEMPLATES.email)
-          : render(config.message_template_sms, REMINDER_FALLBACK_TEMPLATES.sms),
-      reply_to: null,
-      test_request_id: recipient.test_request_id,
-      institution_id: recipient.institution_id,
-      triggered_by_type: 'system',
-      triggered_by_user_id: null,
-      skip_reason: skipReasons.get(channel) ?? null,
-    }));
+  return patientMessageRequests(recipient, reminder.smsOptedOut, {
+    channels: reminderChannelList(config.notification_channels),
+    idempotencyKey: (channel) =>
+      reminderIdempotencyKey(recipient.test_request_id, config.reminder_type, reminder.scheduledFor, channel),
+    message_type: messageTypeOf(config.reminder_type),
+    reminder_type: config.reminder_type,
+    triggered_by_type: 'system',
+    triggered_by_user_id: null,
+    subject: render(config.subject_template, REMINDER_FALLBACK_TEMPLATES.subject),
+    email: render(config.message_template_email, REMINDER_FALLBACK_TEMPLATES.email),
+    sms: render(config.message_template_sms, REMINDER_FALLBACK_TEMPLATES.sms),
+  });
 }

@@ -1,24 +1,22 @@
 /**
  * Planning reminders: a request's reminder of one type is decided again from the request and configuration of
- * now (reminder/decide.ts), and its events, the cancellation of its old job and the creation of its new one
+ * now (domain/reminder/decide.ts), and its events, the cancellation of its old job and the creation of its new one
  * commit in one transaction. Two planners racing on one reminder conflict on its stream's version; the loser
  * plans again on what the winner wrote.
  */
 import { randomUUID } from 'node:crypto';
-import { NOTIFICATION_EVENT_SCHEMAS, parseEventData, SYSTEM_ACTOR } from '@labline/contracts';
+import { NOTIFICATION_EVENT_SCHEMAS, SYSTEM_ACTOR } from '@labline/contracts';
 import { ConcurrencyError, STREAM_DOES_NOT_EXIST, type AppendMetadata, type RecordedEvent } from '@labline/eventstore';
-import { inlineProjector } from '@labline/service-kit';
 import type { CommonQueryMethods, DatabasePool, DatabaseTransactionConnection } from 'slonik';
 import type { NotificationsContext } from '../config';
 import { jobsIn, SEND_REMINDER_QUEUE, type PgBoss } from './job-queue';
-import { scheduledRemindersProjection } from './projections/projection';
 import {
   planningFacts,
   reminderConfigByType,
   reminderRow,
   reminderTypesOf,
   requestsToReplan,
-} from './projections/queries';
+} from '../projections/reminders/queries';
 import {
   desiredReminder,
   reminderDecider,
@@ -26,9 +24,9 @@ import {
   type DesiredReminder,
   type ReminderCommand,
   type ReminderState,
-} from './reminder/decide';
+} from '../domain/reminder/decide';
 
-export type ReminderWorkContext = Pick<NotificationsContext, 'pool' | 'store' | 'config' | 'logger'>;
+export type ReminderWorkContext = Pick<NotificationsContext, 'pool' | 'commands' | 'config' | 'logger'>;
 
 /** What a reminder job carries. */
 export interface SendReminderJob {
@@ -42,7 +40,6 @@ export interface ReminderKey {
   reminderType: string;
 }
 
-const projectReminders = inlineProjector([scheduledRemindersProjection]);
 const CONFLICT_RETRIES = 3;
 
 export const systemMetadata = (correlationId: string, causationId: string | null = null): AppendMetadata => ({
@@ -77,8 +74,9 @@ export async function desiredNow(db: DatabaseTransactionConnection, key: Reminde
 }
 
 /**
- * Decides a command on the reminder's state and appends its events in the transaction, with the jobs they
- * mean: the old job cancelled when the plan moves on (unless it is the job running this), the new one created.
+ * Decides a command on the reminder's state and appends its events in the transaction (through the service's
+ * command handler, so every projection sees them), with the jobs they mean: the old job cancelled when the
+ * plan moves on (unless it is the job running this), the new one created.
  */
 export async function decideAndAppend(
   context: ReminderWorkContext,
@@ -88,37 +86,31 @@ export async function decideAndAppend(
   command: ReminderCommand,
   options: { metadata: AppendMetadata; runningJobId?: string | undefined },
 ): Promise<RecordedEvent[]> {
-  const events = reminderDecider.decide(command, reminder.state);
-  if (events.length === 0) return [];
-  const { state } = reminder;
-  const db = jobsIn(transaction);
-  if (state.status === 'scheduled' && state.jobId !== null && state.jobId !== options.runningJobId) {
-    await jobs.cancel(SEND_REMINDER_QUEUE, state.jobId, { db });
-  }
-  for (const event of events) {
-    if (event.type !== 'ReminderScheduled') continue;
-    const job: SendReminderJob = {
-      testRequestId: event.data.test_request_id,
-      reminderType: event.data.reminder_type,
-      scheduledFor: event.data.scheduled_for,
-    };
-    await jobs.send(SEND_REMINDER_QUEUE, job, { id: event.data.job_id, startAfter: new Date(job.scheduledFor), db });
-  }
-  const key = command.data;
-  const result = await context.store.appendToStream(
-    reminderStream(key.testRequestId, key.reminderType),
-    events.map((event) => ({
-      type: event.type,
-      data: parseEventData(NOTIFICATION_EVENT_SCHEMAS, event.type, event.data),
-    })),
-    {
-      expectedStreamVersion: reminder.version,
-      metadata: options.metadata,
-      transaction,
-      inTransaction: projectReminders,
+  return context.commands.handleCommand({
+    stream: reminderStream(command.data.testRequestId, command.data.reminderType),
+    decider: reminderDecider,
+    command,
+    metadata: options.metadata,
+    transaction,
+    // Read by the caller (it decided what to do on it), locked for the transaction.
+    load: () => Promise.resolve(reminder),
+    alsoInTransaction: async (joined, events, state) => {
+      const db = jobsIn(joined);
+      if (state.status === 'scheduled' && state.jobId !== null && state.jobId !== options.runningJobId) {
+        await jobs.cancel(SEND_REMINDER_QUEUE, state.jobId, { db });
+      }
+      for (const event of events) {
+        if (event.type !== 'ReminderScheduled') continue;
+        const data = NOTIFICATION_EVENT_SCHEMAS.ReminderScheduled.parse(event.data);
+        const job: SendReminderJob = {
+          testRequestId: data.test_request_id,
+          reminderType: data.reminder_type,
+          scheduledFor: data.scheduled_for,
+        };
+        await jobs.send(SEND_REMINDER_QUEUE, job, { id: data.job_id, startAfter: new Date(job.scheduledFor), db });
+      }
     },
-  );
-  return result.events;
+  });
 }
 
 /**

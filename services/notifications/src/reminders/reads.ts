@@ -21,8 +21,8 @@ import {
   scheduledJobs,
   upcomingRequests,
   type UpcomingRow,
-} from './projections/queries';
-import { desiredReminder } from './reminder/decide';
+} from '../projections/reminders/queries';
+import { desiredReminder } from '../domain/reminder/decide';
 
 export interface ReminderReads {
   configs(): Promise<ReminderConfig[]>;

@@ -1,6 +1,6 @@
 /**
- * The reminder scheduler of one replica (issue 13 part 3), on pg-boss: started when the HTTP app is ready and
- * stopped when it closes, like the delivery worker (background.ts).
+ * The reminder scheduler of one replica (issue 13 part 3), on pg-boss: a worker of the service, started and
+ * stopped with it by the service kit, like the delivery worker.
  * - Its job queue is started on every replica (a configuration's change queues its re-planning in the
  *   command's transaction); where REMINDER_SCHEDULER_ENABLED, it also works the queue's jobs (reminders at their
  *   time, re-planning after a configuration changed) and plans on clinical's test request events.
@@ -10,10 +10,9 @@
  * - A scheduler that cannot start (its queue not installed yet, the database away) says so (status `error`) and
  *   tries again, waiting twice as long each time up to a minute.
  */
-import { httpError, schemaOf } from '@labline/service-kit';
+import { httpError, schemaOf, type ServiceWorker, type WorkerKit } from '@labline/service-kit';
 import type { DurableConsumer } from '@labline/bus';
 import type { SchedulerSystemStatus } from '@labline/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DatabaseTransactionConnection } from 'slonik';
 import type { NotificationsContext } from '../config';
 import type { DeliveryWorker } from '../delivery/worker';
@@ -29,7 +28,7 @@ import {
   type PgBoss,
 } from './job-queue';
 import { createReminderPlanner, systemMetadata, type SendReminderJob } from './planner';
-import { startReminderPlanner } from './planner-consumer';
+import { reminderPlannerReactor } from '../consumers/reminder-planner';
 import { schedulerTimeZone } from './time';
 
 /** The longest wait between two tries to start a scheduler that could not start. */
@@ -40,8 +39,8 @@ interface ReplanJob {
   causedAt: string;
 }
 
-export interface ReminderScheduler {
-  start(): Promise<void>;
+export interface ReminderScheduler extends ServiceWorker {
+  start(kit: WorkerKit): Promise<void>;
   stop(): Promise<void>;
   /** Whether this replica works reminders, and how its queue is. */
   state(): { enabled: boolean; systemStatus: SchedulerSystemStatus };
@@ -79,7 +78,7 @@ export function createReminderScheduler(
   const reminderPlanner = createReminderPlanner(context, jobs, clock);
   const polling = { pollingIntervalSeconds: config.REMINDER_POLL_MS / 1000 };
 
-  async function work(queue: PgBoss): Promise<void> {
+  async function work(queue: PgBoss, kit: WorkerKit): Promise<void> {
     const timeZone = schedulerTimeZone(config);
     // One job at a time per worker, two workers: a reminder never waits behind another's sending.
     await queue.work<SendReminderJob>(SEND_REMINDER_QUEUE, { ...polling, localConcurrency: 2 }, async (batch) => {
@@ -112,15 +111,26 @@ export function createReminderScheduler(
         logger.info({ reminderType, requests: count }, 'reminders re-planned after a configuration change');
       }
     });
-    planner = await startReminderPlanner(context, reminderPlanner);
+    planner = await kit.startReactor(reminderPlannerReactor(reminderPlanner));
   }
 
   let retry: NodeJS.Timeout | null = null;
   let stopped = false;
+  /** The start in progress (the first, or one tried again): a stop waits for it, then stops what it started. */
+  let starting: Promise<void> | null = null;
+
+  function tryStart(kit: WorkerKit, delayMs: number): Promise<void> {
+    retry = null;
+    if (stopped) return Promise.resolve();
+    const attempt = startOnce(kit, delayMs).finally(() => {
+      if (starting === attempt) starting = null;
+    });
+    starting = attempt;
+    return attempt;
+  }
 
   /** Starts the queue (and its work where enabled); a failure leaves nothing running and is tried again later. */
-  async function tryStart(delayMs: number): Promise<void> {
-    retry = null;
+  async function startOnce(kit: WorkerKit, delayMs: number): Promise<void> {
     let queue: PgBoss | null = null;
     try {
       const adminUrl = adminUrlOf(config, schema);
@@ -129,7 +139,7 @@ export function createReminderScheduler(
       queue.on('error', (error) => logger.error({ error: (error as Error).message }, 'reminder job queue error'));
       await queue.start();
       boss = queue;
-      if (config.REMINDER_SCHEDULER_ENABLED) await work(queue);
+      if (config.REMINDER_SCHEDULER_ENABLED) await work(queue, kit);
       status = config.REMINDER_SCHEDULER_ENABLED ? 'running' : 'disabled';
     } catch (error) {
       status = 'error';
@@ -143,17 +153,20 @@ export function createReminderScheduler(
         { error: (error as Error).message, retryInSeconds: delayMs / 1000 },
         'the reminder scheduler could not start (has --migrate-only installed its job queue?); trying again',
       );
-      retry = setTimeout(() => void tryStart(Math.min(delayMs * 2, START_RETRY_MAX_MS)), delayMs);
+      retry = setTimeout(() => void tryStart(kit, Math.min(delayMs * 2, START_RETRY_MAX_MS)), delayMs);
       retry.unref();
     }
   }
 
   return {
-    start: () => tryStart(config.REMINDER_POLL_MS),
+    name: 'reminder-scheduler',
+    start: (kit) => tryStart(kit, config.REMINDER_POLL_MS),
     async stop() {
       stopped = true;
       if (retry !== null) clearTimeout(retry);
       retry = null;
+      // A start under way would otherwise leave its queue running after this stop.
+      await starting;
       await planner?.stop();
       planner = null;
       const queue = boss;
@@ -169,11 +182,3 @@ export function createReminderScheduler(
     },
   };
 }
-
-/** The scheduler's life beside the service's other background work (background.ts). */
-export const reminderSchedulerWork =
-  (scheduler: ReminderScheduler): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.addHook('onReady', () => scheduler.start());
-    app.addHook('onClose', () => scheduler.stop());
-  };

@@ -6,8 +6,5 @@ import { identityDirectoryProjection as identityDirectory } from '@labline/servi
  * sessions identity has ended. Kept by the durable consumer `clinical-identity-directory` (service-kit's
  * identity directory).
  */
-export const identityDirectoryProjection = identityDirectory({
-  // 2: ended sessions are followed too (a rebuild fills them in from identity's past events).
-  version: 2,
-  institutionAddress: true,
-});
+// 2: ended sessions are followed too (a rebuild fills them in from identity's past events).
+export const identityDirectoryProjection = identityDirectory({ version: 2 });

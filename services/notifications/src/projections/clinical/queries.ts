@@ -32,9 +32,3 @@ export async function testRequestRecipient(
     LEFT JOIN institutions i ON i.id = t.institution_id
     WHERE t.id = ${testRequestId}`);
 }
-
-/** Whether a durable consumer has applied the event (its processed-event record). */
-export async function hasProcessed(db: CommonQueryMethods, consumer: string, eventId: string): Promise<boolean> {
-  return db.oneFirst(sql.type(z.object({ processed: z.boolean() }))`
-    SELECT EXISTS (SELECT 1 FROM processed_events WHERE consumer = ${consumer} AND event_id = ${eventId}) AS processed`);
-}

@@ -5,4 +5,5 @@ import { identityDirectoryProjection as identityDirectory } from '@labline/servi
  * institutions, the contact form's sender, and ended sessions. Kept by the durable consumer
  * `notifications-identity-directory` (service-kit's identity directory).
  */
-export const identityDirectoryProjection = identityDirectory({ version: 1 });
+// 2: institutions keep their address too, as every service's directory does (the start-up rebuild fills it in).
+export const identityDirectoryProjection = identityDirectory({ version: 2 });

@@ -14,7 +14,7 @@ import {
   reminderOffsetMinutes,
   streamName,
   type NOTIFICATION_EVENT_SCHEMAS,
-  type ReminderTimeUnit,
+  type ReminderConfigValues,
   type ScheduledReminderStatus,
 } from '@labline/contracts';
 import type { Decider } from '@labline/eventstore';
@@ -50,11 +50,7 @@ export interface PlanningFacts {
   expected_test_datetime: string | null;
 }
 
-export interface ConfigTiming {
-  time_value: number;
-  time_unit: ReminderTimeUnit;
-  is_active: boolean;
-}
+export type ConfigTiming = Pick<ReminderConfigValues, 'time_value' | 'time_unit' | 'is_active'>;
 
 const CLOSED_STATUSES: readonly string[] = ['completed', 'cancelled'];
 

@@ -43,6 +43,24 @@ export const reminderConfigsProjection: Projection = {
   version: 1,
   handles: ['ReminderConfigCreated', 'ReminderConfigUpdated', 'ReminderConfigDeleted'],
   tables: ['reminder_configs'],
+  // spec 3 §3 Reminder configuration, one row per type (its stream); a deleted one is kept as deleted, so that the
+  // defaults seeded on the first start are never brought back after an administrator deleted them.
+  init: `
+    CREATE TABLE IF NOT EXISTS reminder_configs (
+      reminder_type text PRIMARY KEY,
+      id integer NOT NULL,
+      time_value integer NOT NULL,
+      time_unit text NOT NULL,
+      notification_channels text NOT NULL,
+      subject_template text,
+      message_template_email text,
+      message_template_sms text,
+      is_active boolean NOT NULL,
+      deleted boolean NOT NULL DEFAULT false,
+      created_at timestamptz NOT NULL,
+      updated_at timestamptz NOT NULL,
+      version integer NOT NULL
+    );`,
   apply: applyConfigEvent,
 };
 
@@ -80,6 +98,24 @@ export const scheduledRemindersProjection: Projection = {
   version: 1,
   handles: Object.keys(STATUS_OF_EVENT),
   tables: ['scheduled_reminders'],
+  // One configured reminder of one test request: its status (scheduled, sent, missed, too_late, cancelled), when
+  // it is due and the job that sends it.
+  init: `
+    CREATE TABLE IF NOT EXISTS scheduled_reminders (
+      test_request_id integer NOT NULL,
+      reminder_type text NOT NULL,
+      status text NOT NULL,
+      scheduled_for timestamptz NOT NULL,
+      job_id uuid,
+      notification_ids integer[] NOT NULL DEFAULT '{}',
+      updated_at timestamptz NOT NULL,
+      version integer NOT NULL,
+      PRIMARY KEY (test_request_id, reminder_type)
+    );
+    CREATE INDEX IF NOT EXISTS scheduled_reminders_due_idx ON scheduled_reminders (scheduled_for)
+      WHERE status = 'scheduled';
+    CREATE INDEX IF NOT EXISTS scheduled_reminders_type_idx ON scheduled_reminders (reminder_type)
+      WHERE status = 'scheduled';`,
   apply: applyReminderEvent,
 };
 

@@ -1,6 +1,5 @@
 import {
-  REMINDER_CHANNEL_CHOICES,
-  REMINDER_TIME_UNITS,
+  reminderConfigSchema,
   SCHEDULED_REMINDER_STATUSES,
   SEVEN_DAY_REMINDER,
   THREE_HOUR_REMINDER,
@@ -9,21 +8,7 @@ import {
 } from '@labline/contracts';
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import type { PlanningFacts } from '../reminder/decide';
-
-const configSchema = z.object({
-  id: z.number().int(),
-  reminder_type: z.string(),
-  time_value: z.number().int(),
-  time_unit: z.enum(REMINDER_TIME_UNITS),
-  notification_channels: z.enum(REMINDER_CHANNEL_CHOICES),
-  subject_template: z.string().nullable(),
-  message_template_email: z.string().nullable(),
-  message_template_sms: z.string().nullable(),
-  is_active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+import type { PlanningFacts } from '../../domain/reminder/decide';
 
 const CONFIG_COLUMNS = sql.fragment`
   id, reminder_type, time_value, time_unit, notification_channels, subject_template, message_template_email,
@@ -31,14 +16,14 @@ const CONFIG_COLUMNS = sql.fragment`
 
 /** Every configuration (not the deleted ones), the furthest ahead first. */
 export async function reminderConfigs(db: CommonQueryMethods): Promise<ReminderConfig[]> {
-  const rows = await db.any(sql.type(configSchema)`
+  const rows = await db.any(sql.type(reminderConfigSchema)`
     SELECT ${CONFIG_COLUMNS} FROM reminder_configs WHERE NOT deleted
     ORDER BY time_value * CASE time_unit WHEN 'days' THEN 1440 WHEN 'hours' THEN 60 ELSE 1 END DESC, reminder_type`);
   return [...rows];
 }
 
 export function reminderConfigByType(db: CommonQueryMethods, reminderType: string): Promise<ReminderConfig | null> {
-  return db.maybeOne(sql.type(configSchema)`
+  return db.maybeOne(sql.type(reminderConfigSchema)`
     SELECT ${CONFIG_COLUMNS} FROM reminder_configs WHERE reminder_type = ${reminderType} AND NOT deleted`);
 }
 
