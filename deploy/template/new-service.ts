@@ -1,8 +1,10 @@
 /**
  * `npm run new-service -- <name> [--port <port>] [--root <dir>]`: a new service from the template
- * (deploy/template): the smallest real service (defineService, a projection and its event, a route, identity's
- * directory for its callers, a migration, its package.json and its Kubernetes component) in `services/<name>/`,
- * its contracts (its declaration in SERVICE_DECLARATIONS, its event schemas) and the three edits outside both:
+ * (deploy/template): the smallest real service (defineService, a projection and its event, a route installed
+ * from its contract, its route-contract coverage test, identity's directory for its callers, a migration, its
+ * package.json and its Kubernetes component) in `services/<name>/`, its contracts (its declaration in
+ * SERVICE_DECLARATIONS, its event schemas, its route contracts replacing its planned prefixes, their rows in the
+ * authorization matrix) and the three edits outside both:
  * its line in k8s/base/kustomization.yaml, its block in docker-compose.yml and its NATS user in
  * k8s/base/nats/auth.conf. README "Adding a service" lists what is left by hand (npm install, the Secrets).
  *
@@ -113,6 +115,105 @@ function editContracts(root: string, service: NewService, written: Written): voi
   const exports = readFileSync(path.join(root, index), 'utf8');
   writeFileSync(path.join(root, index), `${exports.trimEnd()}\nexport * from './events/${name}';\n`);
   written.edited.push(index);
+}
+
+/** The `{ ... }` entries of PLANNED_PREFIXES, each with the comment lines above it. */
+function plannedEntries(body: string): string[] {
+  const entries: string[] = [];
+  let entry = '';
+  let depth = 0;
+  for (const line of body.split(/(?<=\n)/)) {
+    entry += line;
+    if (/^\s*\/\//.test(line)) continue;
+    depth += (line.match(/\{/g)?.length ?? 0) - (line.match(/\}/g)?.length ?? 0);
+    if (depth === 0 && /\},\n$/.test(line)) {
+      entries.push(entry);
+      entry = '';
+    }
+  }
+  if (entry.trim() !== '') throw new Error(`PLANNED_PREFIXES: cannot read ${JSON.stringify(entry)}`);
+  return entries;
+}
+
+/**
+ * Its route contracts (libs/contracts/src/routes): its table in paths.ts, replacing its planned prefixes, its
+ * schemas in contracts.ts, and its row in the authorization matrix (a signed-in caller of any role passes both
+ * gates of the template's status route).
+ */
+function editRouteContracts(root: string, { name }: NewService, written: Written): void {
+  const upper = name.toUpperCase();
+  const paths = 'libs/contracts/src/routes/paths.ts';
+  let text = readFileSync(path.join(root, paths), 'utf8');
+  text = editOnce(
+    text,
+    '/** The routes of the services that exist (DEPLOYED_SERVICES), by service. */\n',
+    (found) => `/** ${name}'s first route: what it holds, for a signed-in caller. */
+export const ${upper}_ROUTES = {
+  status: { method: 'GET', path: '/${name}/status', ...SIGNED_IN },
+} as const satisfies Record<string, RoutePath>;
+
+${found}`,
+    paths,
+  );
+  text = editOnce(
+    text,
+    /\n\} as const;\nexport type BuiltService /,
+    (found) => `\n  ${name}: ${upper}_ROUTES,${found}`,
+    paths,
+  );
+  text = editOnce(
+    text,
+    /(?<=export const PLANNED_PREFIXES: readonly PlannedPrefix\[\] = \[\n)[\s\S]*?(?=\];\n)/,
+    (body) =>
+      plannedEntries(body)
+        .filter((entry) => !entry.includes(`service: '${name}',`))
+        .join(''),
+    paths,
+  );
+  writeFileSync(path.join(root, paths), text);
+  written.edited.push(paths);
+
+  const contracts = 'libs/contracts/src/routes/contracts.ts';
+  text = readFileSync(path.join(root, contracts), 'utf8');
+  text = editOnce(text, /^ {2}NOTIFICATIONS_ROUTES,\n/m, (found) => `${found}  ${upper}_ROUTES,\n`, contracts);
+  text = editOnce(
+    text,
+    '/** The contracts of the services that exist, by service: the same names as ROUTE_PATHS. */\n',
+    (found) => `const ${name}StatusSchema = z.object({
+  service: z.literal('${name}'),
+  items: z.number().int().nonnegative(),
+});
+
+const ${name}Schemas = {
+  status: { response: { 200: ${name}StatusSchema } },
+} as const satisfies SchemasOf<typeof ${upper}_ROUTES>;
+
+export const ${upper}_CONTRACTS = withSchemas(${upper}_ROUTES, ${name}Schemas);
+
+${found}`,
+    contracts,
+  );
+  text = editOnce(
+    text,
+    /\n\} as const satisfies Record<BuiltService, object>;/,
+    (found) => `\n  ${name}: ${upper}_CONTRACTS,${found}`,
+    contracts,
+  );
+  writeFileSync(path.join(root, contracts), text);
+  written.edited.push(contracts);
+
+  const matrix = 'libs/contracts/src/routes/authorization-matrix.test.ts';
+  text = readFileSync(path.join(root, matrix), 'utf8');
+  writeFileSync(
+    path.join(root, matrix),
+    editOnce(
+      text,
+      /\n\};\n\nconst contracts = /,
+      (found) => `\n  'GET /${name}/status': [T, T, T, T, T, T],${found}`,
+      matrix,
+    ),
+  );
+  written.edited.push(matrix);
 }
 
 /** docker-compose.yml: the service after the last one, its URL and health to the gateway, its password to NATS. */
@@ -231,6 +332,7 @@ export function createService(root: string, service: NewService): Written {
     written.created.push(path.posix.join('services', name, ...relative.split(path.sep)));
   }
   editContracts(root, service, written);
+  editRouteContracts(root, service, written);
   editKustomization(root, service, last, written);
   editCompose(root, service, last, written);
   editNatsUsers(root, service, written);

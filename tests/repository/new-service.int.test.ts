@@ -2,8 +2,8 @@
  * A new service is its folder, its contracts and three edits (README "Adding a service"): `npm run new-service`
  * writes a throw-away `inventory` from the template into a temporary copy of the working tree, and the
  * repository's checks pass there with it: the service list, docker-compose.yml (`docker-compose config` and its
- * test), the Kubernetes manifests (`npm run k8s:validate`), the route contracts (ROUTE_CONTRACT_TESTS), and the
- * new service's type-check, lint and formatting. The copy's node_modules links the repository's packages, its
+ * test), the Kubernetes manifests (`npm run k8s:validate`), its route contracts (ROUTE_CONTRACT_TESTS and its own
+ * coverage test), and the new service's type-check, lint and formatting. The copy's node_modules links the repository's packages, its
  * @labline workspaces the copy's own, as `npm install` would.
  */
 import { execFile } from 'node:child_process';
@@ -30,10 +30,16 @@ const BIN = path.join(ROOT, 'node_modules/.bin');
 const NAME = 'inventory';
 
 /**
- * The route-contract check (a route registered without a contract, a contract without a handler): the unit tests
- * whose file name contains this, run in the copy when present. None yet: the route contracts are being written.
+ * The unit tests of the route contracts, run in the copy with the new service's contracts in them: the
+ * authorization matrix (a row for every contract and no other) and the gateway's route table derived from the
+ * contracts (a row per route, the planned services' prefixes, the built services the deployed ones). The gateway's
+ * policy.test.ts is not among them: its cases for the inventory screens' paths (/api/inventory,
+ * /api/cms/storage-locations) are the spec's, which a real inventory's contracts declare and the template's one
+ * status route does not.
  */
-const ROUTE_CONTRACT_TESTS = 'route-contract';
+const ROUTE_CONTRACT_TESTS = ['libs/contracts/src/routes/authorization-matrix.test.ts', 'gateway/src/routes.test.ts'];
+/** The new service's own check, from the template: its app's routes against its contracts (contractCoverage). */
+const COVERAGE_TEST = `services/${NAME}/test/route-contracts.int.test.ts`;
 
 /** The files of the working tree that git would commit (tracked and not ignored), without deleted ones. */
 async function workingTreeFiles(): Promise<string[]> {
@@ -121,6 +127,11 @@ afterAll(() => {
 
 describe(`a new service (${NAME}) from the template`, () => {
   it('is its folder, its contracts and three edits outside them', () => {
+    expect(written.edited.filter((file) => file.startsWith('libs/contracts/src/routes/')).sort()).toEqual([
+      'libs/contracts/src/routes/authorization-matrix.test.ts',
+      'libs/contracts/src/routes/contracts.ts',
+      'libs/contracts/src/routes/paths.ts',
+    ]);
     const outside = written.edited.filter((file) => !file.startsWith('libs/contracts/'));
     expect(outside.sort()).toEqual(['docker-compose.yml', 'k8s/base/kustomization.yaml', 'k8s/base/nats/auth.conf']);
     expect(written.created.filter((file) => !file.startsWith(`services/${NAME}/`))).toEqual([
@@ -156,8 +167,17 @@ describe(`a new service (${NAME}) from the template`, () => {
     ]);
   });
 
-  it('passes the route-contract checks', async () => {
-    await inCopy(path.join(BIN, 'vitest'), ['run', '--project', 'unit', '--passWithNoTests', ROUTE_CONTRACT_TESTS]);
+  it('replaces its planned prefixes with its route contracts', () => {
+    const paths = readFileSync(path.join(copy, 'libs/contracts/src/routes/paths.ts'), 'utf8');
+    expect(paths).not.toContain(`service: '${NAME}'`);
+    expect(paths).toContain(`  ${NAME}: ${NAME.toUpperCase()}_ROUTES,\n`);
+  });
+
+  it('passes the route-contract checks: the matrix, the gateway table and its own coverage test', async () => {
+    for (const file of [...ROUTE_CONTRACT_TESTS, COVERAGE_TEST])
+      expect(existsSync(path.join(copy, file)), file).toBe(true);
+    await inCopy(path.join(BIN, 'vitest'), ['run', '--project', 'unit', ...ROUTE_CONTRACT_TESTS]);
+    await inCopy(path.join(BIN, 'vitest'), ['run', '--project', 'int', COVERAGE_TEST]);
   });
 
   it('type-checks, lints and is formatted', async () => {
@@ -165,13 +185,22 @@ describe(`a new service (${NAME}) from the template`, () => {
       path.join(copy, 'tsconfig.new-service.json'),
       JSON.stringify({
         extends: './tsconfig.base.json',
-        include: [`services/${NAME}/src/**/*.ts`, `libs/contracts/src/events/${NAME}.ts`],
+        include: [
+          `services/${NAME}/src/**/*.ts`,
+          `services/${NAME}/test/**/*.ts`,
+          `libs/contracts/src/events/${NAME}.ts`,
+          'libs/contracts/src/routes/*.ts',
+        ],
       }),
     );
     const files = [...written.created, ...written.edited].filter((file) => /\.(ts|json|ya?ml)$/.test(file));
     await Promise.all([
       inCopy(path.join(BIN, 'tsc'), ['-p', 'tsconfig.new-service.json']),
-      inCopy(path.join(BIN, 'eslint'), [`services/${NAME}`, `libs/contracts/src/events/${NAME}.ts`]),
+      inCopy(path.join(BIN, 'eslint'), [
+        `services/${NAME}`,
+        `libs/contracts/src/events/${NAME}.ts`,
+        'libs/contracts/src/routes',
+      ]),
       inCopy(path.join(BIN, 'prettier'), ['--check', ...files]),
     ]);
   });
