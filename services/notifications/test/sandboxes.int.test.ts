@@ -121,7 +121,10 @@ describe('the SMS sandbox', () => {
     await waitFor(async () => (await client.messages(created.sid).fetch()).status === 'delivered', {
       description: 'delivered',
     });
-    const callbacks = received.filter((entry) => entry.params.MessageSid === created.sid);
+    // The sandbox marks the message delivered, then posts the callback: the fetch can answer before it arrives.
+    const callbacksOf = () => received.filter((entry) => entry.params.MessageSid === created.sid);
+    await waitFor(async () => callbacksOf().length >= 3, { description: 'three status callbacks' });
+    const callbacks = callbacksOf();
     assert.deepEqual(
       callbacks.map((entry) => [entry.params.MessageStatus, entry.valid]),
       [
