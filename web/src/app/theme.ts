@@ -41,3 +41,6 @@ export const APP_THEME: ThemeConfig = {
     Tag: READABLE_TAG_TEXT,
   },
 };
+
+/** The same theme without antd's animations, for people whose system asks for reduced motion (useReducedMotion). */
+export const STILL_THEME: ThemeConfig = { ...APP_THEME, token: { ...APP_THEME.token, motion: false } };
