@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'vitest';
 import { CMS_SUB_PERMISSIONS, ERRORS } from '@labline/contracts';
 import type { Page } from 'playwright-core';
+import { navigateInApp } from './navigation';
 import {
   apiAs,
   createAccount,
@@ -10,7 +11,7 @@ import {
   eventually,
   navigationEntries,
   screenshot,
-  signIn,
+  openSignedIn,
   useSystem,
   storedSession,
   uniqueName,
@@ -49,7 +50,7 @@ async function userByEmail(email: string): Promise<{ id: number; institution_id:
 
 test('super_admin creates a clinician with two institutions and custom permissions, who sees exactly those', async () => {
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.superAdmin.email);
+  await openSignedIn(page, DEMO_ACCOUNTS.superAdmin.email, '/dashboard');
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Users' }).click();
   await page.getByRole('link', { name: 'Emily Chen' }).waitFor();
   await screenshot(page, 'users-list');
@@ -103,7 +104,7 @@ test('super_admin creates a clinician with two institutions and custom permissio
   await page.getByRole('heading', { name: 'Grace Okafor-Reid' }).waitFor();
 
   const clinicianPage = await system.newPage();
-  await signIn(clinicianPage, 'grace.okafor@northwind.labline.test', 'grace-password-1');
+  await openSignedIn(clinicianPage, 'grace.okafor@northwind.labline.test', '/dashboard', 'grace-password-1');
   assert.deepEqual(await navigationEntries(clinicianPage), ['Dashboard', 'Patients']);
   const { user } = await storedSession(clinicianPage);
   assert.equal(user?.clinician_institution_ids.length, 2);
@@ -116,10 +117,9 @@ test('an institution_admin deactivates a user of their institution and cannot op
   // A Northwind lab user of the test's own to deactivate: the demo lab user signs in in later files.
   const labUser = await createAccount(system, 'lab_user', { firstName: 'Oliver', lastName: uniqueName('Grant') });
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
+  await openSignedIn(page, DEMO_ACCOUNTS.northwindAdmin.email, '/users');
   const northwindId = (await storedSession(page)).user?.institution_id;
 
-  await page.goto('/users');
   await page.getByLabel('Search users').fill(labUser.email);
   await page.getByLabel('Search users').press('Enter');
   const row = page.getByRole('row').filter({ hasText: labUser.email });
@@ -137,23 +137,23 @@ test('an institution_admin deactivates a user of their institution and cannot op
 
   // Their own account offers no deactivation; a foreign institution's user is not found.
   const self = (await storedSession(page)).user;
-  await page.goto(`/users/${self?.id}`);
+  await navigateInApp(page, `/users/${self?.id}`);
   await page.getByRole('button', { name: 'Edit User' }).waitFor();
   assert.equal(await page.getByRole('button', { name: 'Deactivate' }).count(), 0);
-  await page.goto(`/users/${riversideAdmin.id}`);
+  await navigateInApp(page, `/users/${riversideAdmin.id}`);
   await page.getByText(ERRORS.userNotFound).waitFor();
   await page.getByRole('button', { name: 'Back to Users' }).waitFor();
 
   // The super_admin role is not offered; the own institution is set and shown.
-  await page.goto('/users/new');
+  await navigateInApp(page, '/users/new');
   assert.equal((await visibleOptions(page, 'Role')).includes('super admin'), false);
   assert.equal(await page.getByLabel('Institution', { exact: true }).inputValue(), 'Northwind General Hospital');
 
   // Their own institution opens (spec 3 §6), another one is refused.
-  await page.goto(`/institutions/${northwindId}`);
+  await navigateInApp(page, `/institutions/${northwindId}`);
   await page.getByRole('heading', { name: /Northwind General Hospital/ }).waitFor();
   assert.equal(await page.getByRole('button', { name: 'Add Clinician' }).count(), 0);
-  await page.goto(`/institutions/${riversideAdmin.institution_id}`);
+  await navigateInApp(page, `/institutions/${riversideAdmin.institution_id}`);
   await page.getByText(ERRORS.noPermissionManageInstitutions).waitFor();
   await page.context().close();
 
@@ -168,7 +168,7 @@ test('an institution_admin deactivates a user of their institution and cannot op
 
 test('super_admin creates and edits an institution and sees its detail tabs', async () => {
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.superAdmin.email);
+  await openSignedIn(page, DEMO_ACCOUNTS.superAdmin.email, '/dashboard');
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Institutions' }).click();
   await page.getByText('Total Institutions').first().waitFor();
   await page.getByRole('button', { name: 'Add Institution' }).click();
@@ -234,7 +234,7 @@ test('super_admin creates and edits an institution and sees its detail tabs', as
   for (const box of await subPermissions.all()) assert.equal(await box.isChecked(), true);
   assert.equal(await page.getByRole('button', { name: 'Create User' }).isDisabled(), false);
 
-  await page.goto('/institutions');
+  await navigateInApp(page, '/institutions');
   await page.getByRole('link', { name: 'Harbourside Diagnostic Centre' }).first().waitFor();
   await screenshot(page, 'institutions-list');
   await page.context().close();

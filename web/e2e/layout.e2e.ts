@@ -15,7 +15,8 @@ import {
 } from '@labline/contracts';
 import { navigationFor } from '../src/app/routing/routeConfig';
 import type { Locator, Page } from 'playwright-core';
-import { apiAs, DEMO_ACCOUNTS, DEMO_PASSWORD, eventually, navigationEntries, signIn, useSystem } from './support';
+import { navigateInApp } from './navigation';
+import { apiAs, DEMO_ACCOUNTS, DEMO_PASSWORD, eventually, navigationEntries, openSignedIn, useSystem } from './support';
 
 const system = useSystem();
 
@@ -88,11 +89,15 @@ async function createLongRecords(): Promise<LongRecords> {
   };
 }
 
-/** Signs in on a fresh page whose window is `size` from the start. */
-async function signedInPage(email: string, size: { width: number; height: number }): Promise<Page> {
+/** A fresh page whose window is `size` from the start, signed in and showing `path` (the dashboard by default). */
+async function signedInPage(
+  email: string,
+  size: { width: number; height: number },
+  path = '/dashboard',
+): Promise<Page> {
   const page = await system.newPage();
   await page.setViewportSize(size);
-  await signIn(page, email);
+  await openSignedIn(page, email, path);
   return page;
 }
 
@@ -160,14 +165,13 @@ describe('layout with 100-character names', () => {
       await assertNoSidewaysScroll(page, `${size.width} px /dashboard`);
 
       for (const { path, text } of adminPages()) {
-        await page.goto(path);
+        await navigateInApp(page, path);
         await assertCutWithTooltip(page, contentText(page, text), text, `${size.width} px ${path}`);
         await assertNoSidewaysScroll(page, `${size.width} px ${path}`);
       }
       await page.context().close();
 
-      const superAdmin = await signedInPage(DEMO_ACCOUNTS.superAdmin.email, size);
-      await superAdmin.goto('/institutions');
+      const superAdmin = await signedInPage(DEMO_ACCOUNTS.superAdmin.email, size, '/institutions');
       const name = records.institution.name;
       await assertCutWithTooltip(superAdmin, contentText(superAdmin, name), name, `${size.width} px /institutions`);
       await assertNoSidewaysScroll(superAdmin, `${size.width} px /institutions`);
@@ -212,10 +216,9 @@ describe('layout with 100-character names', () => {
 
   test('at 1440 px the side bar reaches the bottom of the window on a long page', async () => {
     // A short window makes the profile page long.
-    const page = await signedInPage(records.admin.email, { width: DESKTOP.width, height: 480 });
-    assert.equal(await page.getByRole('button', { name: 'Open navigation' }).count(), 0, 'the side bar is always open');
-    await page.goto('/profile');
+    const page = await signedInPage(records.admin.email, { width: DESKTOP.width, height: 480 }, '/profile');
     await contentText(page, records.institution.name).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Open navigation' }).count(), 0, 'the side bar is always open');
     const measured = await page.evaluate<{
       scrollHeight: number;
       innerHeight: number;

@@ -13,7 +13,8 @@ import {
   type Patient,
 } from '@labline/contracts';
 import type { Page } from 'playwright-core';
-import { apiAs, DEMO_ACCOUNTS, DEMO_PASSWORD, screenshot, signIn, openSignedIn, useSystem } from './support';
+import { navigateInApp } from './navigation';
+import { apiAs, DEMO_ACCOUNTS, DEMO_PASSWORD, screenshot, openSignedIn, useSystem } from './support';
 
 const system = useSystem();
 
@@ -79,7 +80,6 @@ describe('server errors', () => {
 
   test('an institution the server does not know is explained on the Institutions field', async () => {
     const page = await system.newPage();
-    await signIn(page, DEMO_ACCOUNTS.clinician.email);
     // The server's answer when the chosen institution has gone meanwhile (or is another tenant's).
     await page.route('**/api/patients', (route) =>
       route.request().method() === 'POST'
@@ -90,7 +90,7 @@ describe('server errors', () => {
           })
         : route.continue(),
     );
-    await page.goto('/patients/new');
+    await openSignedIn(page, DEMO_ACCOUNTS.clinician.email, '/patients/new');
     await page.getByLabel('First Name').fill('Gone');
     await page.getByLabel('Last Name').fill('Institution');
     await choose(page, 'Institutions', 'Northwind General Hospital');
@@ -142,14 +142,14 @@ test('an impossible date of birth stays as typed, the field says why, and nothin
 
 test('every list says the same when a search finds nothing, without a "Showing 0 to 0" footer', async () => {
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.superAdmin.email);
+  await openSignedIn(page, DEMO_ACCOUNTS.superAdmin.email, '/dashboard');
   const lists = [
     { path: '/users', search: 'Search users', empty: 'No users match your search' },
     { path: '/patients', search: 'Search patients', empty: 'No patients match your search' },
     { path: '/institutions', search: 'Search institutions', empty: 'No institutions match your search' },
   ];
   for (const list of lists) {
-    await page.goto(list.path);
+    await navigateInApp(page, list.path);
     // Live: the list narrows as the user types, with no Enter.
     await page.getByLabel(list.search).fill('nothing is called this');
     await page.locator('.ant-table .ant-empty').getByText(list.empty).waitFor();

@@ -17,6 +17,7 @@ import {
   type TestRequestDetail,
 } from '@labline/contracts';
 import type { Locator, Page } from 'playwright-core';
+import { navigateInApp } from './navigation';
 import {
   apiAs,
   DEMO_ACCOUNTS,
@@ -25,7 +26,6 @@ import {
   messageShown,
   pickOption,
   screenshot,
-  signIn,
   openSignedIn,
   useSystem,
 } from './support';
@@ -224,7 +224,7 @@ describe('a clinician', () => {
 describe('contact support', () => {
   test('the top bar opens the dialog; a sent message reaches support and the dialog closes after 3 s', async () => {
     const page = await system.newPage();
-    await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
+    await openSignedIn(page, DEMO_ACCOUNTS.northwindAdmin.email, '/dashboard');
     await page.getByRole('button', { name: 'Contact Us' }).click();
     await page.waitForURL('**/contact');
     const contact = dialog(page, 'Contact Support');
@@ -250,7 +250,7 @@ describe('contact support', () => {
     // Closed and reset after 3 s, back on the page it was opened from.
     await contact.waitFor({ state: 'hidden', timeout: 6_000 });
     await page.waitForURL('**/dashboard');
-    await page.goto('/contact');
+    await navigateInApp(page, '/contact');
     assert.equal(await dialog(page, 'Contact Support').getByLabel('Subject').inputValue(), '');
     await page.context().close();
   });

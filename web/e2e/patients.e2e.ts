@@ -10,7 +10,8 @@ import {
   type Patient,
 } from '@labline/contracts';
 import type { Page } from 'playwright-core';
-import { apiAs, DEMO_ACCOUNTS, screenshot, signIn, openSignedIn, useSystem, storedSession } from './support';
+import { navigateInApp } from './navigation';
+import { apiAs, DEMO_ACCOUNTS, screenshot, openSignedIn, useSystem, storedSession } from './support';
 
 const system = useSystem();
 
@@ -62,7 +63,7 @@ async function totalAfterChange(page: Page, before: number): Promise<number> {
 
 test('a clinician adds a patient, locked as its clinician, and finds it under My Patients', async () => {
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.clinician.email);
+  await openSignedIn(page, DEMO_ACCOUNTS.clinician.email, '/dashboard');
   const clinician = (await storedSession(page)).user!;
   const clinicianName = `${clinician.first_name} ${clinician.last_name}`;
   await openPatients(page);
@@ -116,11 +117,11 @@ test('an institution admin edits a patient and deletes another through the confi
   const toEdit = await createPatientAs(DEMO_ACCOUNTS.northwindAdmin.email, 'Edwina', 'Ashcombe');
   const toDelete = await createPatientAs(DEMO_ACCOUNTS.northwindAdmin.email, 'Dorian', 'Quellmoor');
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
+  await openSignedIn(page, DEMO_ACCOUNTS.northwindAdmin.email, '/dashboard');
 
   await openPatients(page);
   await page.getByTestId('institution-banner').getByText(DEMO_ACCOUNTS.northwindAdmin.institutionName).waitFor();
-  await page.goto(`/patients/${toEdit.id}`);
+  await navigateInApp(page, `/patients/${toEdit.id}`);
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.waitForURL(`**/patients/${toEdit.id}/edit`);
   assert.equal(await page.getByLabel('Last Name').inputValue(), 'Ashcombe');
@@ -133,7 +134,8 @@ test('an institution admin edits a patient and deletes another through the confi
   await page.getByText('INS-55821').waitFor();
   assert.equal((await page.getByTestId('patient-contact-preference').innerText()).trim(), 'No email or SMS');
 
-  await page.goto(`/patients/${toDelete.id}`);
+  await navigateInApp(page, `/patients/${toDelete.id}`);
+  await page.getByRole('heading', { name: 'Dorian Quellmoor' }).waitFor();
   await page.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByText('Are you sure you want to delete Dorian Quellmoor?', { exact: false }).waitFor();
@@ -142,7 +144,7 @@ test('an institution admin edits a patient and deletes another through the confi
   await search(page, 'Quellmoor');
   await page.getByText('No patients match your search').waitFor();
   assert.equal(await footer(page).count(), 0);
-  await page.goto(`/patients/${toDelete.id}`);
+  await navigateInApp(page, `/patients/${toDelete.id}`);
   await page.getByText(ERRORS.patientNotFound).waitFor();
   await page.context().close();
 });
@@ -201,7 +203,7 @@ test('an institution admin edits a shared patient: the other institution shows l
 
 test('a lab user sees the patients but no Add Patient, even on an empty search', async () => {
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.labUser.email);
+  await openSignedIn(page, DEMO_ACCOUNTS.labUser.email, '/dashboard');
   await openPatients(page);
   await page.getByRole('heading', { name: 'Patients', exact: true }).waitFor();
   assert.equal(await page.getByRole('button', { name: 'Add Patient' }).count(), 0);
@@ -223,7 +225,7 @@ test('an unknown patient id shows Patient Not Found', async () => {
 
 test('the list pages through the patients and search narrows it', async () => {
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.superAdmin.email);
+  await openSignedIn(page, DEMO_ACCOUNTS.superAdmin.email, '/dashboard');
   await openPatients(page);
   const [, , , totalText] = /^Showing (\d+) to (\d+) of (\d+) results$/.exec((await footer(page).innerText()).trim())!;
   const total = Number(totalText);

@@ -9,6 +9,7 @@ import {
   DEMO_PASSWORD,
   openUserMenu,
   screenshot,
+  openSignedIn,
   signIn,
   signOut,
   useSystem,
@@ -26,7 +27,7 @@ async function openProfile(page: Page): Promise<void> {
 
 test('the profile shows the account information and a read-only email', async () => {
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.superAdmin.email);
+  await openSignedIn(page, DEMO_ACCOUNTS.superAdmin.email, '/dashboard');
   await openProfile(page);
   assert.equal(await page.getByLabel('Email Address').inputValue(), DEMO_ACCOUNTS.superAdmin.email);
   assert.equal(await page.getByLabel('Email Address').isDisabled(), true);
@@ -40,7 +41,7 @@ test('saving the profile updates the top bar greeting at once and for good', asy
   // An account of the test's own: the demo accounts keep their names for the files after this one.
   const account = await createAccount(system, 'lab_user');
   const page = await system.newPage();
-  await signIn(page, account.email, account.password);
+  await openSignedIn(page, account.email, '/dashboard', account.password);
   await openProfile(page);
   await page.getByLabel('First Name').fill('Rosalind');
   await page.getByLabel('Phone Number').fill('7700 900123');
@@ -60,7 +61,7 @@ test('saving the profile updates the top bar greeting at once and for good', asy
 
 test('change password: a mismatch is refused on the page, a wrong current password by the server', async () => {
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.clinician.email);
+  await openSignedIn(page, DEMO_ACCOUNTS.clinician.email, '/dashboard');
   await openProfile(page);
   await page.getByLabel('Current Password').fill(DEMO_PASSWORD);
   await page.getByLabel('New Password', { exact: true }).fill('a-new-password-1');
@@ -82,7 +83,7 @@ test('change password: a mismatch is refused on the page, a wrong current passwo
 test('a changed password is the one that signs in afterwards', async () => {
   const account = await createAccount(system, 'client_admin');
   const page = await system.newPage();
-  await signIn(page, account.email, account.password);
+  await openSignedIn(page, account.email, '/dashboard', account.password);
   await openProfile(page);
   await page.getByLabel('Current Password').fill(account.password);
   await page.getByLabel('New Password', { exact: true }).fill('changed-password-42');

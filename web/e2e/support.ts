@@ -16,6 +16,7 @@ import {
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { STORAGE_KEYS } from '../src/app/session/storage';
 import { checkAccessibilityOnClose, watchAccessibility } from './accessibility';
+import { routeTitle, waitForTitle } from './navigation';
 import { systemInfoSchema, type SystemInfo } from './systems';
 
 export const DEMO_PASSWORD = 'labline-demo';
@@ -59,7 +60,10 @@ export interface System {
   url: string;
   /** The sandbox peers' web addresses: the SMTP inbox and the SMS API, each with GET /messages. */
   sandboxes: { smtp: string; sms: string };
-  /** A page in a fresh browser context (empty storage), closed with the file's browser; axe checks each page it arrives at. */
+  /**
+   * A page in a fresh browser context (empty storage, reduced motion), closed with the file's browser; axe checks each
+   * page it arrives at.
+   */
   newPage(): Promise<Page>;
 }
 
@@ -101,7 +105,14 @@ export function useSystem(): System {
     async newPage() {
       const { url } = await workerSystem();
       if (!browser) throw new Error('the browser is not launched yet (use it inside a test)');
-      const context = await browser.newContext({ baseURL: url, viewport: { width: 1440, height: 900 } });
+      // Reduced motion, as a person may ask of their system: the app then draws antd without animations, so no
+      // test waits for a menu or dialog to finish moving, and the browser draws no frames in between. No test
+      // here is about the motion itself.
+      const context = await browser.newContext({
+        baseURL: url,
+        viewport: { width: 1440, height: 900 },
+        reducedMotion: 'reduce',
+      });
       context.setDefaultTimeout(15_000);
       checkAccessibilityOnClose(context);
       const page = await context.newPage();
@@ -127,7 +138,7 @@ const SESSION_KEYS = { ...STORAGE_KEYS, stored: 'e2e-session-stored' } as const;
  * Signs `page` in as `email` through the API, stores the session where the app keeps it, and opens `path`: for
  * tests about what comes after sign-in (the sign-in form is session.e2e's subject). It spares each such test a load
  * of /login and of the dashboard. The session is stored once per tab, before the app's first load, so signing
- * out later stays signed out.
+ * out later stays signed out. It returns once the route of `path` has rendered (its title shows).
  */
 export async function openSignedIn(page: Page, email: string, path: string, password: string = DEMO_PASSWORD) {
   const response = await page.request.post('/api/auth/login', { data: { email, password } });
@@ -143,6 +154,7 @@ export async function openSignedIn(page: Page, email: string, path: string, pass
     { keys: SESSION_KEYS, token, user: JSON.stringify(user) },
   );
   await page.goto(path);
+  await waitForTitle(page, routeTitle(path, user));
 }
 
 /** The side navigation entries, top to bottom. */

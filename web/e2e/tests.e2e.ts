@@ -13,16 +13,8 @@ import {
   type TestRequestDetail,
 } from '@labline/contracts';
 import type { Page } from 'playwright-core';
-import {
-  apiAs,
-  DEMO_ACCOUNTS,
-  offeredOptions,
-  pickOption,
-  screenshot,
-  signIn,
-  openSignedIn,
-  useSystem,
-} from './support';
+import { navigateInApp } from './navigation';
+import { apiAs, DEMO_ACCOUNTS, offeredOptions, pickOption, screenshot, openSignedIn, useSystem } from './support';
 
 const system = useSystem();
 
@@ -101,7 +93,7 @@ test('the list counts its page, filters by status and priority, and clears the f
   const { call } = await apiAs(system, DEMO_ACCOUNTS.northwindAdmin.email);
   const firstPage = testRequestListResponseSchema.parse(await call('GET', '/tests/requests?page=1&limit=20'));
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
+  await openSignedIn(page, DEMO_ACCOUNTS.northwindAdmin.email, '/dashboard');
   await openList(page);
   const total = firstPage.pagination.total;
   await page.getByText(`Showing 1 to ${Math.min(20, total)} of ${total} results`).waitFor();
@@ -149,7 +141,7 @@ test('the list counts its page, filters by status and priority, and clears the f
 
 test('a clinician orders a test: sample type, lab, markers, the device chosen for them, checkout, submit', async () => {
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.clinician.email);
+  await openSignedIn(page, DEMO_ACCOUNTS.clinician.email, '/dashboard');
   await openList(page);
   await page.getByRole('button', { name: 'New Test Request' }).click();
   await page.waitForURL('**/tests/new');
@@ -392,14 +384,14 @@ test('Send Notification requires a message, advises 160 characters and closes af
 test('archive from the list asks first and removes the request from the list', async () => {
   const request = await orderAsNorthwindAdmin();
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.northwindAdmin.email);
+  await openSignedIn(page, DEMO_ACCOUNTS.northwindAdmin.email, '/dashboard');
   await openList(page);
   await page.getByLabel('Search test requests').fill(request.barcode_number);
   await page.getByText('Showing 1 to 1 of 1 results').waitFor();
   await rows(page).getByRole('button', { name: 'Archive' }).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Archive' }).click();
   await page.getByText('No test requests match your search').waitFor();
-  await page.goto(`/tests/${request.id}`);
+  await navigateInApp(page, `/tests/${request.id}`);
   await page.getByText(ERRORS.testRequestNotFound).waitFor();
   await page.context().close();
 });
@@ -407,14 +399,14 @@ test('archive from the list asks first and removes the request from the list', a
 test('a lab user sees no New Test Request, is denied the order form, and may cancel but not notify', async () => {
   const request = await orderAsNorthwindAdmin();
   const page = await system.newPage();
-  await signIn(page, DEMO_ACCOUNTS.labUser.email);
+  await openSignedIn(page, DEMO_ACCOUNTS.labUser.email, '/dashboard');
   await openList(page);
   assert.equal(await page.getByRole('button', { name: 'New Test Request' }).count(), 0);
   assert.equal(await rows(page).getByRole('button', { name: 'Archive' }).count(), 0);
-  await page.goto('/tests/new');
+  await navigateInApp(page, '/tests/new');
   await page.getByText(ERRORS.accessDenied).waitFor();
   await page.getByText(ERRORS.noPermissionCreateTestRequests).waitFor();
-  await page.goto(`/tests/${request.id}`);
+  await navigateInApp(page, `/tests/${request.id}`);
   await page.getByRole('heading', { name: request.display_id }).waitFor();
   await page.getByRole('button', { name: /Cancel$/ }).waitFor();
   assert.equal(await page.getByRole('button', { name: /Send Notification|Archive|Edit/ }).count(), 0);
