@@ -52,7 +52,8 @@ afterAll(() => {
   const total = (key: keyof WalkCount) => counts.reduce((sum, count) => sum + count[key], 0);
   const rows = [...summary].map(
     ([account, count]) =>
-      `  ${account.padEnd(48)} ${count.routes} routes at ${count.addresses} addresses (${count.typed} typed), ` +
+      `  ${account.padEnd(48)} ${count.routes} routes at ${count.addresses} addresses (${count.typed} typed) ` +
+      `and ${count.decided} closed by the policy, ` +
       `${count.followed} actions followed, ` +
       `${count.hidden} forbidden absent (${(count.ms / 1000).toFixed(0)} s)`,
   );
@@ -60,6 +61,7 @@ afterAll(() => {
     [
       `access walk: ${summary.size} accounts × ${ROUTE_TABLE.length - 1} routes: ${total('addresses')} addresses opened ` +
         `(${total('typed')} typed; ${total('turnedAway')} turned the account away), ` +
+        `${total('decided')} closed by the policy without a browser (their Access Denied text shown once in it), ` +
         `${total('followed')} actions followed, ${total('hidden')} forbidden actions checked absent`,
       ...rows,
     ].join('\n'),
@@ -82,7 +84,7 @@ describe.concurrent('access walk', () => {
           account,
           fixtures,
           targets: scopeTargets(fixtures, account),
-          count: { routes: 0, addresses: 0, typed: 0, turnedAway: 0, followed: 0, hidden: 0 },
+          count: { routes: 0, addresses: 0, typed: 0, turnedAway: 0, decided: 0, followed: 0, hidden: 0 },
         };
         try {
           await walkRoutes(walker);

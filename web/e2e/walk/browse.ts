@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { checkAccessibility } from '../accessibility';
-import { assertOutcome, readOutcome, routeAt, type Outcome } from './outcome';
+import { pushAddress, routeTitle, waitForTitle } from '../navigation';
+import { assertOutcome, readOutcome, type Outcome } from './outcome';
 import type { WalkAccount, WalkFixtures, ScopeTargets } from './fixtures';
 
 /** What one account's walk has checked, for the summary. */
@@ -18,6 +19,11 @@ export interface WalkCount {
   typed: number;
   /** Addresses that turn the account away (Access Denied, not found): each was typed before the walk shared them. */
   turnedAway: number;
+  /**
+   * Addresses of routes the policy closes to the account, decided without a browser: their Access Denied text was
+   * shown in the browser already, for another route or account (walk/routes.ts, shownDenials).
+   */
+  decided: number;
   /** Actions offered and followed (or opened and cancelled). */
   followed: number;
   /** Actions the policy forbids, checked to be absent. */
@@ -38,19 +44,8 @@ export const where = (walker: Walker, what = path(walker.page)) => `${walker.acc
 
 const TITLE_WAIT_MS = 15_000;
 
-/**
- * The little of the page's DOM a wait looks at, typed here (this file is type-checked without the DOM's types). A
- * wait's predicate is a function, never a string: the app's Content-Security-Policy forbids evaluating strings.
- */
-interface InPage {
-  document: { title: string };
-}
-
 /** The document title the route element sets for an address (routeConfig.ts titles, as the app shows them). */
-const routeTitleOf = (walker: Walker, address: string) => {
-  const route = routeAt(new URL(address, 'http://app').pathname);
-  return `${typeof route.title === 'string' ? route.title : route.title(walker.account.user)} | Labline`;
-};
+const routeTitleOf = (walker: Walker, address: string) => routeTitle(address, walker.account.user);
 
 /**
  * Waits until the app shows the route of the current address: its document title (set by the route element
@@ -60,16 +55,10 @@ const routeTitleOf = (walker: Walker, address: string) => {
 export async function waitForRoute(walker: Walker): Promise<void> {
   const { page } = walker;
   const title = routeTitleOf(walker, page.url());
-  // Polled in the page, with no round trip to the browser per look.
-  await page
-    .waitForFunction((expected) => (globalThis as unknown as InPage).document.title === expected, title, {
-      polling: 50,
-      timeout: TITLE_WAIT_MS,
-    })
-    .catch(async (error: unknown) => {
-      if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
-      assert.fail(`${where(walker)}: the page title stayed "${await page.title()}", not "${title}"`);
-    });
+  await waitForTitle(page, title, TITLE_WAIT_MS).catch(async (error: unknown) => {
+    if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
+    assert.fail(`${where(walker)}: the page title stayed "${await page.title()}", not "${title}"`);
+  });
 }
 
 /**
@@ -82,8 +71,7 @@ export async function waitForRoute(walker: Walker): Promise<void> {
 export async function visit(walker: Walker, address: string, how: 'typed' | 'in-app' = 'in-app'): Promise<Outcome> {
   const { page } = walker;
   if (how === 'in-app' && (await page.title()) !== routeTitleOf(walker, address)) {
-    const to = JSON.stringify(address);
-    await page.evaluate(`history.pushState(null, '', ${to}); dispatchEvent(new PopStateEvent('popstate'))`);
+    await pushAddress(page, address);
     await waitForRoute(walker);
     const outcome = await readOutcome(page);
     await checkAccessibility(page);

@@ -19,7 +19,7 @@ import {
   type User,
 } from '@labline/contracts';
 import type { Page } from 'playwright-core';
-import { ROUTES as ROUTE_TABLE, canOpenRoute, type RouteAccess } from '../../src/app/routing/routeConfig';
+import { canOpenRoute, type RouteAccess } from '../../src/app/routing/routeConfig';
 import { BUSY_SELECTOR, loadingRequests } from '../accessibility';
 import { accessFactsOf } from '../../src/features/tests/access';
 
@@ -34,18 +34,6 @@ export type RouteTarget =
   /** `listed`: the server lists it for the caller (its scope, which the page follows). */
   | { kind: 'testRequest'; id: number; request: TestRequest | null; listed: boolean }
   | { kind: 'other'; id: number };
-
-/**
- * The route the router renders for a path, ranked as react-router ranks them: static segments before `:id`,
- * the catch-all last.
- */
-export function routeAt(pathname: string): RouteAccess {
-  const rank = (route: RouteAccess) => (route.path === '/*' ? 2 : route.path.includes(':') ? 1 : 0);
-  const matches = ROUTE_TABLE.filter(
-    (route) => route.path === '/*' || new RegExp(`^${route.path.replace(/:id/g, '[^/]+')}$`).test(pathname),
-  );
-  return [...matches].sort((a, b) => rank(a) - rank(b))[0]!;
-}
 
 const denied = (message: string): Outcome => ({ kind: 'denied', message });
 

@@ -62,6 +62,15 @@ const isPageData = (request: Request) => {
 /** The deep links typed so far, as route and expected answer: each is typed once, whoever's walk comes first. */
 const typedDeepLinks = new Set<string>();
 
+/**
+ * The Access Denied texts the browser has shown for a route the policy closes to the account. Every route renders
+ * through one element (RouteElement: the guard asks `canOpenRoute` of the route config, shows the route's denied
+ * text, and loads nothing of the page), so a route closed by the policy answers alike on every page: each text is
+ * shown in the browser once (typed, with the check that the page's data is never asked for), and every other
+ * route × account it closes is decided by the policy without a browser (routeGuard.test.ts holds the router to it).
+ */
+const shownDenials = new Set<string>();
+
 /** Walks every route of the table. */
 export async function walkRoutes(walker: Walker): Promise<void> {
   const { page, account } = walker;
@@ -72,13 +81,21 @@ export async function walkRoutes(walker: Walker): Promise<void> {
       const address: string =
         route.path === '/*' ? UNKNOWN_ADDRESS : route.path.replace(':id', String(target?.id ?? MISSING_ID));
       const deniedByRoute = !canOpenRoute(account.caller, route);
+      const expected = expectedOutcome(account.caller, route, target);
+      if (deniedByRoute) {
+        const text = JSON.stringify(expected);
+        if (shownDenials.has(text)) {
+          walker.count.decided += 1;
+          continue;
+        }
+        shownDenials.add(text);
+      }
       const requests: Request[] = [];
       const record = (request: Request) => void (isPageData(request) && requests.push(request));
       page.on('request', record);
       // A screen that turns the caller away is opened as typed (a fresh load, where a form that flashed while the
       // session is read back would show) once per route and answer, by whichever account of the group of roles it
       // answers alike comes first; the others reach it in-app, as a page they may see, which costs half as much.
-      const expected = expectedOutcome(account.caller, route, target);
       const typedKey = `${route.path} ${JSON.stringify(expected)}`;
       const typed = expected.kind !== 'page' && !typedDeepLinks.has(typedKey);
       typedDeepLinks.add(typedKey);
