@@ -114,13 +114,12 @@ describe('an upstream that cannot answer', () => {
 
   test('a service that does not answer in time answers 503 JSON instead of hanging', async () => {
     const token = await harness.token('super_admin');
-    const started = Date.now();
+    // The stand-in service answers after 1.5 s, past the gateway's timeout: a 503 means the gateway gave up first.
     const response = await harness.app.inject({
       url: '/api/users',
       headers: { ...bearer(token), 'x-test-delay-ms': '1500' },
     });
     assert.deepEqual([response.statusCode, response.json()], [503, { error: ERRORS.serviceUnavailable }]);
-    assert.ok(Date.now() - started < 1_400, 'the gateway gave up at its timeout');
   });
 });
 

@@ -4,6 +4,7 @@
  * any process printed is scanned for the patients' names, e-mails and phone numbers.
  */
 import assert from 'node:assert/strict';
+import { waitFor } from '@labline/testkit';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startStack, type Stack } from '@labline/deploy/stack';
 
@@ -74,7 +75,17 @@ describe('the logs of a run', () => {
       assert.equal((await api(token, `/patients/${patient.id}`)).status, 200);
     }
     await api(token, `/users?search=${encodeURIComponent('Quarrington')}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The last request's lines have reached the scan: identity's and the gateway's (separate processes, printed in
+    // their own time).
+    await waitFor(
+      () =>
+        ['identity', 'gateway'].every((name) =>
+          lines.some(
+            (line) => line.startsWith(`${name} `) && line.includes('request completed') && line.includes('/users'),
+          ),
+        ),
+      { description: 'the last request logged by identity and the gateway' },
+    );
 
     // The run was logged at the level that would show request lines, with their routes but no values.
     const requestLines = lines.filter((line) => line.includes('request completed'));

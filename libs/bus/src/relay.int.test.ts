@@ -114,7 +114,8 @@ describe('outbox relay', () => {
     const second = relay();
     await waitFor(() => first.stats.active || second.stats.active, { description: 'an active relay' });
     const [active, standby] = first.stats.active ? [first, second] : [second, first];
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const attempts = standby.stats.lockAttempts;
+    await waitFor(() => standby.stats.lockAttempts >= attempts + 3, { description: 'the standby trying again' });
     assert.equal(standby.stats.active, false, 'the standby did not become active while the lock was held');
     await active.stop();
     await waitFor(() => standby.stats.active, { description: 'the standby to take over' });
@@ -154,8 +155,10 @@ describe('outbox relay', () => {
     try {
       await olderTransactionRunning;
       // The append wakes the relay, whose read cannot return the event while the older transaction runs.
+      const reads = started.stats.reads;
       await appendEvents(environment, 'patient-5', 1);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // It looked again (woken by the append, then retrying the held-back read) and still publishes nothing.
+      await waitFor(() => started.stats.reads >= reads + 3, { description: 'the relay reading again' });
       assert.equal(await storedCount(environment.nc), before, 'held back while the older transaction runs');
     } finally {
       end();

@@ -42,6 +42,10 @@ export interface RelayStats {
   /** Publishes JetStream recognised as already stored (a republish after a crash). */
   duplicates: number;
   failures: number;
+  /** Tries for the lock (each standby round is one): a standby that keeps trying yet stays inactive is standing by. */
+  lockAttempts: number;
+  /** Reads of the store for new events, whatever they found. */
+  reads: number;
 }
 
 export interface Relay {
@@ -75,7 +79,7 @@ export function startRelay(options: RelayOptions): Relay {
   const pollIntervalMs = options.pollIntervalMs ?? 200;
   const standbyRetryMs = options.standbyRetryMs ?? 1_000;
   const logger = (options.logger ?? createLogger('relay')).child({ relay: name });
-  const stats: RelayStats = { active: false, published: 0, duplicates: 0, failures: 0 };
+  const stats: RelayStats = { active: false, published: 0, duplicates: 0, failures: 0, lockAttempts: 0, reads: 0 };
   const js = nc.jetstream();
   const newEvents = new Wakeup();
   const retry = new Wakeup();
@@ -86,6 +90,7 @@ export function startRelay(options: RelayOptions): Relay {
   async function relayWhileLeader(connection: DatabasePoolConnection): Promise<void> {
     const locked = await connection.oneFirst(sql.type(lockedSchema)`
       SELECT pg_try_advisory_lock(hashtextextended('labline-relay:' || current_schema() || ':' || ${name}, 0)) AS locked`);
+    stats.lockAttempts += 1;
     if (!locked) return;
     stats.active = true;
     logger.info('relay active');
@@ -94,6 +99,7 @@ export function startRelay(options: RelayOptions): Relay {
       let heldBackRetryMs: number | null = null;
       while (!stopping) {
         const events = await store.readAll({ after: checkpoint, maxCount: batchSize });
+        stats.reads += 1;
         if (events.length === 0) {
           const woken = await newEvents.sleep(heldBackRetryMs ?? pollIntervalMs);
           heldBackRetryMs = woken

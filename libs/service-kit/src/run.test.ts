@@ -10,9 +10,13 @@ describe('runService', () => {
     const started = new Promise<void>((resolve) => {
       markStarted = resolve;
     });
+    let finish: () => void = () => undefined;
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
     app.get('/slow', async () => {
       markStarted();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await finished;
       return { done: true };
     });
     const closed: string[] = [];
@@ -23,7 +27,12 @@ describe('runService', () => {
     });
     const inFlight = fetch(`${service.address}/slow`);
     await started;
-    await service.shutdown();
+    const shutdown = service.shutdown();
+    // Shutting down waits for the request: nothing is closed under it.
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(closed, []);
+    finish();
+    await shutdown;
     const response = await inFlight;
     assert.equal(response.status, 200);
     assert.deepEqual(await response.json(), { done: true });

@@ -83,14 +83,16 @@ describe('identity events', () => {
       (await context.app.inject({ url: '/patients', headers: await context.as(USERS.clientAdmin, [], sid) }))
         .statusCode;
     assert.equal(await status(ended), 200);
-    const published = Date.now();
     await context.nats.publishIdentity(`user-${USERS.clientAdmin.id}`, 1, 'SessionEnded', {
       userId: USERS.clientAdmin.id,
       sessionId: ended,
       reason: 'signed_out',
     });
-    await waitFor(async () => (await status(ended)) === 401, { description: 'the ended session refused' });
-    assert.ok(Date.now() - published < 1_000, `refused after ${Date.now() - published} ms`);
+    // Within seconds (the wait's limit), not at the token's expiry minutes later.
+    await waitFor(async () => (await status(ended)) === 401, {
+      timeoutMs: 5_000,
+      description: 'the ended session refused',
+    });
     assert.equal(await status(open), 200);
   });
 

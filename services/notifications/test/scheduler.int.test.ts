@@ -89,6 +89,25 @@ async function withJobQueue<T>(use: (jobs: PgBoss) => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Waits until none of the request's reminder jobs is waiting, running or retrying, and none of its reminder messages
+ * is still pending: nothing more will be sent for it. Answers its jobs.
+ */
+const nothingMoreToSend = (testRequestId: number) =>
+  withJobQueue((queue) =>
+    waitFor(
+      async () => {
+        const jobs = await queue.findJobs(SEND_REMINDER_QUEUE, { data: { testRequestId } });
+        const logs = await reminderLogs(testRequestId);
+        const over = jobs.every((job) => ['completed', 'cancelled', 'failed'].includes(job.state));
+        return jobs.length > 0 && over && logs.every((log) => log.delivery_status !== 'pending') && jobs;
+      },
+      { timeoutMs: 15_000, description: `the reminder jobs of request ${testRequestId} over` },
+    ),
+  );
+
+const sleepUntil = (time: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, time - Date.now())));
+
 async function eventTypes(testRequestId: number, reminderType: string) {
   const events = await harness.store.readStream(reminderStream(testRequestId, reminderType));
   return events.map((event) => ({
@@ -219,7 +238,7 @@ describe('the reminder scheduler', () => {
       },
       { timeoutMs: 10_000, description: 'the reminder e-mail received' },
     );
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await nothingMoreToSend(order.testRequestId);
     assert.equal(harness.smtp.messages().filter((mail) => mail.envelope.to.includes(contact.email)).length, 1);
     // Sent at the new time, not the old one.
     assert.ok(Date.parse(mails[0]!.receivedAt) >= Date.parse(reminderAt(moved)));
@@ -240,7 +259,12 @@ describe('the reminder scheduler', () => {
     await threeHourReminder(order.testRequestId, 'scheduled', 5_000);
     await cancel(harness, order);
     await threeHourReminder(order.testRequestId, 'cancelled', 5_000);
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // Its job is cancelled in the queue, so it never runs at its time; nothing was sent.
+    const jobs = await nothingMoreToSend(order.testRequestId);
+    assert.deepEqual(
+      jobs.map((job) => job.state),
+      ['cancelled'],
+    );
     assert.deepEqual(await reminderLogs(order.testRequestId), []);
   });
 
@@ -285,7 +309,9 @@ describe('the reminder scheduler', () => {
     // Every instance stops: nothing can send the first reminder at its time.
     await harness.app.close();
     for (const replica of replicas.splice(0)) await replica.close();
-    await new Promise((resolve) => setTimeout(resolve, 2_000 + GRACE_MS + 1_000));
+    // Down until the first reminder's time plus the grace has passed (the clock is the subject here).
+    const planned = (await remindersOf(missedOrder.testRequestId)).find((r) => r.reminder_type === THREE_HOUR_REMINDER);
+    await sleepUntil(Date.parse(planned!.scheduled_for) + GRACE_MS + 500);
 
     replicas.push(await harness.startReplica());
     const missed = await threeHourReminder(missedOrder.testRequestId, 'missed', 5_000);
