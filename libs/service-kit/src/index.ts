@@ -11,6 +11,7 @@ export * from './run';
 export * from './caller';
 export * from './projection';
 export * from './identity-directory';
+export * from './test-request-summary';
 export * from './rebuild';
 export * from './service';
 export * from './history';

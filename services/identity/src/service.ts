@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { ERRORS, IDENTITY_EVENT_SCHEMAS } from '@labline/contracts';
-import { createTokenVerifier, defineService } from '@labline/service-kit';
+import { createTokenVerifier, defineService, testRequestSummaryProjection } from '@labline/service-kit';
 import {
   commandDependencies,
   identityConfigSchema,
@@ -10,7 +10,6 @@ import {
   type IdentityResources,
 } from './config';
 import { institutionPatientsProjection } from './projections/institution-patients/projection';
-import { institutionTestRequestsProjection } from './projections/institution-test-requests/projection';
 import { institutionsProjection } from './projections/institutions/projection';
 import { sessionsProjection } from './projections/sessions/projection';
 import { resolveCaller } from './projections/users/administration-queries';
@@ -36,7 +35,7 @@ export const service = defineService<IdentityConfig, typeof IDENTITY_EVENT_SCHEM
   events: IDENTITY_EVENT_SCHEMAS,
   projections: [usersProjection, institutionsProjection, sessionsProjection],
   // Institution stats count patients and test requests from clinical's events.
-  consumes: [institutionPatientsProjection, institutionTestRequestsProjection],
+  consumes: [institutionPatientsProjection, testRequestSummaryProjection({ version: 1 })],
   // Two registrations of one e-mail at once: the read model's unique index refuses the later one.
   conflicts: { users_email_key: ERRORS.emailAlreadyRegistered },
   resources: async ({ pool, config }) => ({

@@ -11,7 +11,6 @@ import type { DurableConsumer } from '@labline/bus';
 import { rebuildProjections, startProjectionConsumer } from '@labline/service-kit';
 import { createLogger } from '@labline/telemetry';
 import { testRequestCreatedData, waitFor } from '@labline/testkit';
-import { institutionTestRequestsProjection } from '../src/projections/institution-test-requests/projection';
 import { service } from '../src/service';
 import { signInDemoAccounts, type SignedInAccounts } from './accounts';
 import { startIdentity, type IdentityTestContext } from './harness';
@@ -30,7 +29,9 @@ describe('institution stats: test requests', () => {
   beforeAll(async () => {
     context = await startIdentity({ seed: true });
     nats = await startPrivateNats();
-    consumer = await startProjectionConsumer('identity', institutionTestRequestsProjection, {
+    const summary = service.consumes?.find((projection) => projection.name === 'test-request-summaries');
+    assert.ok(summary, 'identity keeps the test-request summary');
+    consumer = await startProjectionConsumer('identity', summary, {
       nc: nats.nc,
       pool: context.pool,
       logger: createLogger('test', 'silent'),
@@ -101,7 +102,7 @@ describe('institution stats: test requests', () => {
     // Rebuilt from the stream, the cards say the same.
     const before = [await statsOf(riverside), await statsOf(northwind)];
     const [outcome] = await rebuildProjections(service, { pool: context.pool, store: context.store, nc: nats.nc }, [
-      'institution-test-requests',
+      'test-request-summaries',
     ]);
     assert.ok(outcome);
     assert.deepEqual([await statsOf(riverside), await statsOf(northwind)], before);

@@ -12,7 +12,7 @@ CREATE SEQUENCE notification_id_seq;
 -- and scopes, the contact form's sender) are the identity directory's tables: it creates them itself
 -- (service-kit's identity-directory.ts).
 
--- Patients' contact details and test requests as clinical's events describe them: who a reaction writes to.
+-- Patients' contact details as clinical's events describe them: who a reaction writes to.
 CREATE TABLE patients (
   id integer PRIMARY KEY,
   first_name text NOT NULL,
@@ -24,16 +24,8 @@ CREATE TABLE patients (
   version integer NOT NULL
 );
 
-CREATE TABLE test_requests (
-  id integer PRIMARY KEY,
-  patient_id integer NOT NULL,
-  institution_id integer NOT NULL,
-  test_name text NOT NULL,
-  expected_test_datetime timestamptz,
-  status text NOT NULL,
-  archived boolean NOT NULL DEFAULT false,
-  version integer NOT NULL
-);
+-- Their test requests are the kit's test-request summary (test_request_summaries), created by the clinical
+-- directory's own DDL (src/projections/clinical/projection.ts).
 
 -- The notification log (spec 3 §3), written by the inline projection in the append transaction. A pending row
 -- is also the delivery worker's queue: it is due at next_attempt_at.

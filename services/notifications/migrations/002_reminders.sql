@@ -7,6 +7,5 @@ CREATE SEQUENCE reminder_config_id_seq;
 -- The two read models (reminder_configs, scheduled_reminders) are created by their projections themselves
 -- (src/projections/reminders/projection.ts).
 
--- The upcoming reminders view looks for test requests by their expected date.
-CREATE INDEX test_requests_expected_idx ON test_requests (expected_test_datetime)
-  WHERE expected_test_datetime IS NOT NULL AND NOT archived;
+-- The upcoming reminders view looks for test requests by their expected date: the test-request summary has the
+-- index (libs/service-kit/src/test-request-summary.ts).

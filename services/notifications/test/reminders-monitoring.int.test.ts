@@ -30,7 +30,7 @@ const { call, configs, waitForReminder } = reminderHelpers(() => harness);
 describe('cron monitoring', () => {
   const upcoming = async (member: TestUser, days?: number): Promise<UpcomingReminder[]> => {
     const response = await call(member, 'GET', `/cron/upcoming-reminders${days ? `?days=${days}` : ''}`);
-    assert.equal(response.status, 200);
+    assert.equal(response.status, 200, JSON.stringify(response.body));
     return response.body.data.reminders;
   };
 
@@ -63,7 +63,9 @@ describe('cron monitoring', () => {
     assert.equal(own.totalJobs, 1);
     assert.equal((await call(USERS.northwindClinician, 'GET', '/cron/scheduler-status')).status, 403);
 
-    const health = (await call(USERS.superAdmin, 'GET', '/cron/notification-health')).body.data;
+    const healthResponse = await call(USERS.superAdmin, 'GET', '/cron/notification-health');
+    assert.equal(healthResponse.status, 200, JSON.stringify(healthResponse.body));
+    const health = healthResponse.body.data;
     assert.deepEqual(health.environment, { schedulerEnabled: true, timezone: 'Europe/London' });
   });
 

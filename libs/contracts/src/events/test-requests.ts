@@ -109,3 +109,17 @@ export const TEST_REQUEST_EVENT_SCHEMAS = {
   TestRequestArchived: testRequestArchivedSchema,
   TestRequestNotificationRequested: testRequestNotificationRequestedSchema,
 } as const;
+
+/**
+ * The test-request summary other services keep of clinical's requests (whose patient and institution, what test,
+ * when expected, its status, whether archived): the subjects it reads and the events that change it. Identity
+ * counts requests per institution with it, notifications plans reminders and addresses messages with it.
+ */
+export const TEST_REQUEST_SUBJECTS = ['lab.clinical.testRequest.>'] as const;
+export const TEST_REQUEST_SUMMARY_EVENT_TYPES = [
+  'TestRequestCreated',
+  'TestRequestUpdated',
+  'TestRequestStatusChanged',
+  'TestRequestCancelled',
+  'TestRequestArchived',
+] as const satisfies readonly (keyof typeof TEST_REQUEST_EVENT_SCHEMAS)[];

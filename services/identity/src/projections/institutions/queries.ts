@@ -78,9 +78,9 @@ export async function institutionStats(db: CommonQueryMethods, institutionId: nu
                        WHERE ci.user_id = u.id AND ci.institution_id = ${institutionId})) AS users,
         (SELECT count(*)::int FROM institution_patients p
          WHERE NOT p.deleted AND p.institution_ids @> ARRAY[${institutionId}]::int[]) AS patients,
-        (SELECT count(*)::int FROM institution_test_requests t
+        (SELECT count(*)::int FROM test_request_summaries t
          WHERE NOT t.archived AND t.institution_id = ${institutionId}) AS test_requests,
-        (SELECT count(*)::int FROM institution_test_requests t
+        (SELECT count(*)::int FROM test_request_summaries t
          WHERE NOT t.archived AND t.institution_id = ${institutionId} AND t.status = 'pending') AS pending_requests`,
   );
 }

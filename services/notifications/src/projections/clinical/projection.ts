@@ -1,5 +1,16 @@
-import { CLINICAL_EVENT_SCHEMAS, parseEventData, testRequestStatusAfter, type EventEnvelope } from '@labline/contracts';
-import type { CrossServiceProjection } from '@labline/service-kit';
+import {
+  CLINICAL_EVENT_SCHEMAS,
+  parseEventData,
+  TEST_REQUEST_SUBJECTS,
+  TEST_REQUEST_SUMMARY_EVENT_TYPES,
+  type EventEnvelope,
+} from '@labline/contracts';
+import {
+  applyTestRequestSummaryEvent,
+  TEST_REQUEST_SUMMARY_TABLE,
+  TEST_REQUEST_SUMMARY_TABLE_DDL,
+  type CrossServiceProjection,
+} from '@labline/service-kit';
 import { sql, type CommonQueryMethods } from 'slonik';
 
 async function applyPatientEvent(db: CommonQueryMethods, event: EventEnvelope): Promise<void> {
@@ -34,61 +45,26 @@ async function applyPatientEvent(db: CommonQueryMethods, event: EventEnvelope): 
   }
 }
 
-async function applyTestRequestEvent(db: CommonQueryMethods, event: EventEnvelope): Promise<void> {
-  switch (event.type) {
-    case 'TestRequestCreated':
-    case 'TestRequestUpdated': {
-      const data = parseEventData(CLINICAL_EVENT_SCHEMAS, event.type, event.data);
-      await db.query(sql.unsafe`
-        INSERT INTO test_requests (id, patient_id, institution_id, test_name, expected_test_datetime, status, version)
-        VALUES (${data.testRequestId}, ${data.patient_id}, ${data.institution_id}, ${data.test_name},
-                ${data.expected_test_datetime}::timestamptz, ${data.status}, ${event.version})
-        ON CONFLICT (id) DO UPDATE SET patient_id = excluded.patient_id, institution_id = excluded.institution_id,
-          test_name = excluded.test_name, expected_test_datetime = excluded.expected_test_datetime,
-          status = excluded.status, version = excluded.version
-        WHERE test_requests.version < excluded.version`);
-      return;
-    }
-    case 'TestRequestStatusChanged':
-    case 'TestRequestCancelled': {
-      const data = parseEventData(CLINICAL_EVENT_SCHEMAS, event.type, event.data);
-      const status = testRequestStatusAfter(data);
-      await db.query(sql.unsafe`
-        UPDATE test_requests SET status = ${status}, version = ${event.version}
-        WHERE id = ${data.testRequestId} AND version < ${event.version}`);
-      return;
-    }
-    case 'TestRequestArchived': {
-      const data = parseEventData(CLINICAL_EVENT_SCHEMAS, 'TestRequestArchived', event.data);
-      await db.query(sql.unsafe`
-        UPDATE test_requests SET archived = true, version = ${event.version}
-        WHERE id = ${data.testRequestId} AND version < ${event.version}`);
-      return;
-    }
-  }
-}
-
 /**
- * Patients' names, contact details and contact preference and their test requests, as clinical's events describe them: whom a
+ * Patients' names, contact details and contact preference (this service's table) and their test requests (the
+ * kit's test-request summary, in step with the patients), as clinical's events describe them: whom a
  * reaction writes to, about what. Kept by the durable consumer `notifications-clinical-directory`, which also
  * reads every test request event the reactions read, so its checkpoint tells them when it has caught up.
  */
 export const clinicalDirectoryProjection: CrossServiceProjection = {
   name: 'clinical-directory',
-  version: 1,
-  subjects: ['lab.clinical.patient.>', 'lab.clinical.testRequest.>'],
+  // 2: test requests are the kit's summary (test_request_summaries), no longer a table of this service's own.
+  version: 2,
+  subjects: ['lab.clinical.patient.>', ...TEST_REQUEST_SUBJECTS],
   handles: [
     'PatientRegistered',
     'PatientUpdated',
     'PatientDeleted',
     'PatientRemovedFromInstitutions',
-    'TestRequestCreated',
-    'TestRequestUpdated',
-    'TestRequestStatusChanged',
-    'TestRequestCancelled',
-    'TestRequestArchived',
+    ...TEST_REQUEST_SUMMARY_EVENT_TYPES,
   ],
-  tables: ['patients', 'test_requests'],
+  tables: ['patients', TEST_REQUEST_SUMMARY_TABLE],
+  init: TEST_REQUEST_SUMMARY_TABLE_DDL,
   apply: (db, event) =>
-    event.type.startsWith('Patient') ? applyPatientEvent(db, event) : applyTestRequestEvent(db, event),
+    event.type.startsWith('Patient') ? applyPatientEvent(db, event) : applyTestRequestSummaryEvent(db, event),
 };

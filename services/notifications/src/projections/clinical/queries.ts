@@ -27,7 +27,7 @@ export async function testRequestRecipient(
     SELECT t.id AS test_request_id, t.test_name, t.institution_id, i.name AS institution_name,
            t.patient_id, p.first_name, p.last_name, p.email, p.phone, p.contact_preference,
            p.deleted AS patient_deleted
-    FROM test_requests t
+    FROM test_request_summaries t
     LEFT JOIN patients p ON p.id = t.patient_id
     LEFT JOIN institutions i ON i.id = t.institution_id
     WHERE t.id = ${testRequestId}`);

@@ -41,7 +41,7 @@ const planningSchema = z.object({
 /** A test request as planning sees it; null when the projection does not know it. */
 export function planningFacts(db: CommonQueryMethods, testRequestId: number): Promise<PlanningFacts | null> {
   return db.maybeOne(sql.type(planningSchema)`
-    SELECT status, archived, expected_test_datetime FROM test_requests WHERE id = ${testRequestId}`);
+    SELECT status, archived, expected_test_datetime FROM test_request_summaries WHERE id = ${testRequestId}`);
 }
 
 const reminderRowSchema = z.object({
@@ -76,7 +76,7 @@ const idSchema = z.object({ id: z.number().int() });
 /** The requests a configuration's change may concern: those whose test is still ahead, and any it scheduled. */
 export async function requestsToReplan(db: CommonQueryMethods, reminderType: string, after: string): Promise<number[]> {
   const rows = await db.any(sql.type(idSchema)`
-    SELECT id FROM test_requests
+    SELECT id FROM test_request_summaries
     WHERE expected_test_datetime > ${after}::timestamptz AND NOT archived AND status NOT IN ('completed', 'cancelled')
     UNION
     SELECT test_request_id AS id FROM scheduled_reminders WHERE reminder_type = ${reminderType} AND status = 'scheduled'
@@ -106,7 +106,7 @@ export async function scheduledJobs(
   const rows = await db.any(sql.type(jobSchema)`
     SELECT r.reminder_type AS name, r.test_request_id AS "testRequestId", r.scheduled_for AS "scheduledFor",
            count(*) OVER ()::int AS total
-    FROM scheduled_reminders r JOIN test_requests t ON t.id = r.test_request_id
+    FROM scheduled_reminders r JOIN test_request_summaries t ON t.id = r.test_request_id
     WHERE r.status = 'scheduled' AND ${inScope(scope)}
     ORDER BY r.scheduled_for, r.test_request_id, r.reminder_type
     LIMIT ${limit}`);
@@ -147,7 +147,7 @@ export async function upcomingRequests(
     SELECT t.id AS test_request_id, t.test_name, i.name AS institution_name, p.first_name, p.last_name, p.email,
            p.phone, t.status, t.archived, t.expected_test_datetime,
            ${cellOf(SEVEN_DAY_REMINDER)} AS seven_days, ${cellOf(THREE_HOUR_REMINDER)} AS three_hours
-    FROM test_requests t
+    FROM test_request_summaries t
     LEFT JOIN patients p ON p.id = t.patient_id
     LEFT JOIN institutions i ON i.id = t.institution_id
     WHERE t.expected_test_datetime >= ${from}::timestamptz AND t.expected_test_datetime < ${to}::timestamptz
