@@ -12,6 +12,7 @@ import {
   createAccount,
   DEMO_ACCOUNTS,
   eventually,
+  sandboxMail,
   screenshot,
   signIn,
   openSignedIn,
@@ -34,11 +35,8 @@ async function userId(email: string): Promise<number> {
 /** The newest e-mail the SMTP sandbox received for the address with this subject. */
 async function mailTo(address: string, subject: string): Promise<{ text: string }> {
   return eventually(async () => {
-    const { messages } = (await (await fetch(`${system.sandboxes.smtp}/messages`)).json()) as {
-      messages: { envelope: { to: string[] }; subject: string; text: string; receivedAt: string }[];
-    };
-    const mail = messages
-      .filter((message) => message.envelope.to.includes(address) && message.subject === subject)
+    const mail = (await sandboxMail(system, address))
+      .filter((message) => message.subject === subject)
       .sort((a, b) => b.receivedAt.localeCompare(a.receivedAt))[0];
     assert.ok(mail, `an e-mail "${subject}" to ${address}`);
     return mail;

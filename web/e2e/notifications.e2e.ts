@@ -20,11 +20,13 @@ import type { Locator, Page } from 'playwright-core';
 import { navigateInApp } from './navigation';
 import {
   apiAs,
+  DELIVERY_WAIT_MS,
   DEMO_ACCOUNTS,
   eventually,
   formFieldErrors,
   messageShown,
   pickOption,
+  sandboxMail,
   screenshot,
   openSignedIn,
   useSystem,
@@ -32,26 +34,7 @@ import {
 
 const system = useSystem();
 
-/** What the tests read of a message the SMTP sandbox received (deploy/sandboxes/smtp). */
-interface ReceivedMail {
-  envelope: { to: string[] };
-  subject: string;
-  text: string;
-  headers: Record<string, string>;
-}
-
-/**
- * How long a message may take through the services, NATS and the sandboxes (the history and the monitoring are
- * projections of it): moments on an idle machine, much longer when the suite's other file loads both cores.
- */
-const DELIVERY_WAIT_MS = 90_000;
-
-async function mailTo(address: string): Promise<ReceivedMail[]> {
-  const response = await fetch(`${system.sandboxes.smtp}/messages`);
-  assert.equal(response.status, 200);
-  const { messages } = (await response.json()) as { messages: ReceivedMail[] };
-  return messages.filter((mail) => mail.envelope.to.includes(address));
-}
+const mailTo = (address: string) => sandboxMail(system, address);
 
 /** The one message to `address`, once the sandbox has it. */
 const oneMailTo = (address: string) =>

@@ -345,6 +345,44 @@ export async function messageShown(page: Page, text: string): Promise<void> {
   await page.locator('.ant-message').getByText(text, { exact: true }).waitFor();
 }
 
+/**
+ * How long a message may take through the services, NATS and the sandboxes (the history and the monitoring are
+ * projections of it): moments on an idle machine, much longer when the suite's other file loads both cores.
+ */
+export const DELIVERY_WAIT_MS = 90_000;
+
+/** What the tests read of a message the SMTP sandbox received (deploy/sandboxes/smtp). */
+export interface ReceivedMail {
+  envelope: { to: string[] };
+  subject: string;
+  text: string;
+  headers: Record<string, string>;
+  receivedAt: string;
+}
+
+/** The e-mails to `address` the SMTP sandbox holds now, oldest first. */
+export async function sandboxMail(system: System, address: string): Promise<ReceivedMail[]> {
+  const response = await fetch(`${system.sandboxes.smtp}/messages`);
+  assert.equal(response.status, 200);
+  const { messages } = (await response.json()) as { messages: ReceivedMail[] };
+  return messages.filter((mail) => mail.envelope.to.includes(address));
+}
+
+/** What the tests read of an SMS the SMS sandbox accepted (deploy/sandboxes/sms). */
+export interface ReceivedText {
+  to: string;
+  body: string;
+  status: string;
+}
+
+/** The SMS to `number` (E.164) the SMS sandbox holds now. */
+export async function sandboxTexts(system: System, number: string): Promise<ReceivedText[]> {
+  const response = await fetch(`${system.sandboxes.sms}/messages`);
+  assert.equal(response.status, 200);
+  const { messages } = (await response.json()) as { messages: ReceivedText[] };
+  return messages.filter((text) => text.to === number);
+}
+
 let uniqueCount = 0;
 /**
  * A name (or e-mail local part) no other file or run on the shared system uses: the worker, the moment and a

@@ -28,6 +28,7 @@ export const TEST_REQUEST_FIELD_ERRORS = {
   partnerRequired: 'fulfillment_partner_id: is required when fulfilment is by a partner',
   partnerNotAvailable: 'fulfillment_partner_id: is not an active fulfillment partner',
   notCancellable: 'status: only test requests that are not completed can be cancelled',
+  messageOnlyWhenCancelling: 'custom_message: a message to the patient goes only with a cancellation',
   notArchivable: 'Only test requests that are neither completed nor cancelled can be archived',
   notEditable: 'Completed or cancelled test requests cannot be edited',
 } as const;

@@ -104,7 +104,7 @@ async function seedRequests(deps: CommandDependencies, directory: DemoDirectory,
       notes: demo.notes ?? null,
     });
     const id = await createTestRequest(deps, SEED_CALLER, input, metadata);
-    for (const status of demo.steps) await changeTestRequestStatus(deps, SEED_CALLER, id, status, metadata);
+    for (const status of demo.steps) await changeTestRequestStatus(deps, SEED_CALLER, id, { status }, metadata);
   }
   return DEMO_REQUESTS.length;
 }

@@ -1,8 +1,9 @@
 /**
  * How a test request's events read in its history (GET /tests/requests/{id}/history; issue 12 point 5): who
  * ordered and edited it with the fields each change set, status moves and the cancellation as the status
- * from → to, archiving, and each notification to the patient with its message (the cancel flow sends one just
- * before cancelling). Patients, institutions, users and catalogue items are shown by name.
+ * from → to (a cancellation with the message its notification step sent the patient), archiving, and each
+ * notification to the patient with its message. Patients, institutions, users and catalogue items are shown by
+ * name.
  */
 import { CLINICAL_EVENT_SCHEMAS, FIELD_LABELS, parseEventData, type HistoryEntry } from '@labline/contracts';
 import type { RecordedEvent } from '@labline/eventstore';
@@ -68,8 +69,11 @@ function testRequestStep(event: RecordedEvent, names: RequestNames): HistoryStep
       const { to } = parseEventData(CLINICAL_EVENT_SCHEMAS, 'TestRequestStatusChanged', event.data);
       return { action: 'status_changed', fields: { status: to } };
     }
-    case 'TestRequestCancelled':
-      return { action: 'cancelled', fields: { status: 'cancelled' } };
+    case 'TestRequestCancelled': {
+      const { custom_message } = parseEventData(CLINICAL_EVENT_SCHEMAS, 'TestRequestCancelled', event.data);
+      const told = custom_message === undefined ? {} : { note: custom_message };
+      return { action: 'cancelled', fields: { status: 'cancelled' }, ...told };
+    }
     case 'TestRequestArchived':
       // The record stays as it was: archiving takes it off the lists, it changes no field.
       return { action: 'archived', fields: {} };

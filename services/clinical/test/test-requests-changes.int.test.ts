@@ -104,6 +104,57 @@ describe('changing test requests', () => {
     assert.deepEqual(events, ['TestRequestCreated', 'TestRequestCancelled']);
   });
 
+  it("cancels with the patient's message in the one event; a refused cancel records (and so sends) nothing", async () => {
+    const { context, fixtures } = suite;
+    const request = await orderTest(context, fixtures);
+    const status = (caller: TestUser, body: Record<string, unknown>) =>
+      call(context, caller, 'PUT', requestUrl(request.id, '/status'), body);
+    const text = 'Your test is cancelled; the clinic will call you to rebook.';
+    await refused(context, () => status(USERS.clientAdmin, { status: 'cancelled', custom_message: text }), 403);
+    await refused(
+      context,
+      () => status(USERS.northwindClinician, { status: 'cancelled', custom_message: ' ' }),
+      400,
+      ERRORS.pleaseEnterMessage,
+    );
+    await refused(
+      context,
+      () => status(USERS.northwindClinician, { status: 'cancelled', custom_message: 'x'.repeat(2001) }),
+      400,
+    );
+    await refused(
+      context,
+      () => status(USERS.labUser, { status: 'approved', custom_message: text }),
+      400,
+      TEST_REQUEST_FIELD_ERRORS.messageOnlyWhenCancelling,
+    );
+
+    const cancelled = await status(USERS.northwindClinician, { status: 'cancelled', custom_message: `${text}\n` });
+    assert.equal(cancelled.statusCode, 200, cancelled.body);
+    assert.equal(cancelled.json().request.status, 'cancelled');
+    await refused(
+      context,
+      () => status(USERS.northwindAdmin, { status: 'cancelled', custom_message: 'Cancelled twice?' }),
+      409,
+      TEST_REQUEST_FIELD_ERRORS.notCancellable,
+    );
+    const events = await context.pool.any(sql.type(z.object({ type: z.string(), data: z.unknown() }))`
+      SELECT type, data FROM events WHERE stream = ${`testRequest-${request.id}`} ORDER BY version`);
+    assert.deepEqual(
+      events.map((event) => event.type),
+      ['TestRequestCreated', 'TestRequestCancelled'],
+    );
+    assert.deepEqual(events[1]?.data, {
+      testRequestId: request.id,
+      patient_id: fixtures.emilysPatient,
+      institution_id: NORTHWIND,
+      from: 'pending',
+      custom_message: text,
+    });
+    const history = (await get(USERS.northwindAdmin, requestUrl(request.id, '/history'))).json().history;
+    assert.deepEqual([history[0].action, history[0].note], ['cancelled', text]);
+  });
+
   it('archives for the ordering roles: gone from the list, the detail and the patient', async () => {
     const { context, fixtures } = suite;
     const request = await orderTest(context, fixtures);

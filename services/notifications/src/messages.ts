@@ -17,11 +17,17 @@ export interface MessageContent {
 const patientNameOf = (recipient: TestRequestRecipient) =>
   [recipient.first_name, recipient.last_name].filter(Boolean).join(' ') || 'patient';
 
-export function cancellationMessage(recipient: TestRequestRecipient): MessageContent {
+/**
+ * A cancelled request's message: the canceller's own text when they wrote one (it replaces the default wording,
+ * spec 1 §4's notification step), else the default wording.
+ */
+export function cancellationMessage(recipient: TestRequestRecipient, text: string | null = null): MessageContent {
   const request = formatRequestId(recipient.test_request_id);
+  const subject = `Your test request ${request} has been cancelled`;
+  if (text !== null) return { ...customMessage(recipient, text), subject };
   const where = recipient.institution_name ?? 'your healthcare provider';
   return {
-    subject: `Your test request ${request} has been cancelled`,
+    subject,
     email: [
       `Dear ${patientNameOf(recipient)},`,
       '',

@@ -295,8 +295,9 @@ export async function orderFor(
 export function cancel(
   harness: NotificationsTestContext,
   order: { patientId: number; testRequestId: number; institutionId: number },
-  options: { occurredAt?: string } = {},
+  options: { occurredAt?: string; customMessage?: string } = {},
 ) {
+  const { customMessage, ...envelope } = options;
   return harness.publish('clinical', {
     stream: `testRequest-${order.testRequestId}`,
     version: 1,
@@ -306,9 +307,10 @@ export function cancel(
       patient_id: order.patientId,
       institution_id: order.institutionId,
       from: 'pending',
+      ...(customMessage === undefined ? {} : { custom_message: customMessage }),
     },
     actor: { userId: USERS.northwindAdmin.id, role: 'institution_admin', institutionId: NORTHWIND },
-    ...options,
+    ...envelope,
   });
 }
 

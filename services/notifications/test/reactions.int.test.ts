@@ -70,6 +70,41 @@ describe('reactions to test request events', () => {
     );
   });
 
+  it("tells the patient of a cancellation in the canceller's words only: one e-mail and one SMS, no default", async () => {
+    const order = await orderFor(harness, { email: 'noah@example.com', phone: '+44 7700 900124' });
+    const text = 'Your glucose test is cancelled; the clinic will call you to book a new date.';
+    const event = await cancel(harness, order, { customMessage: text });
+    const logs = await settledLogs(harness, order.testRequestId, 2, ['sent', 'delivered']);
+    assert.deepEqual(
+      logs.map((log) => [log.notification_type, log.message_type, log.triggered_by_type]),
+      [
+        ['email', 'test_request_cancelled', 'manual'],
+        ['sms', 'test_request_cancelled', 'manual'],
+      ],
+    );
+    await waitFor(() => textsTo('+447700900124')[0]?.status === 'delivered', { description: 'SMS delivered' });
+    // Delivered again (a relay's republish): the idempotency keys keep it at one of each.
+    await harness.republish('clinical', event);
+    const marker = await orderFor(harness, { email: 'marker3@example.com', phone: null });
+    await cancel(harness, marker);
+    await settledLogs(harness, marker.testRequestId, 1, ['sent']);
+
+    const mails = mailTo('noah@example.com');
+    assert.equal(mails.length, 1);
+    assert.equal(
+      mails[0]?.subject,
+      `Your test request REQ-${String(order.testRequestId).padStart(6, '0')} has been cancelled`,
+    );
+    assert.ok(mails[0]?.text.includes(text), mails[0]?.text);
+    assert.doesNotMatch(mails[0]?.text ?? '', /has been cancelled/);
+    const texts = textsTo('+447700900124');
+    assert.deepEqual(
+      texts.map((message) => message.body),
+      [text],
+    );
+    assert.equal((await logsOf(harness, order.testRequestId)).length, 2);
+  });
+
   it("delivers Send Notification's message to the patient, as the clinician's manual message", async () => {
     const order = await orderFor(harness, { email: 'ravi@example.com', phone: null });
     await sendReminder(harness, order, 'Please fast for 8 hours before your appointment.');

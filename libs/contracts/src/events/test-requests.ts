@@ -82,8 +82,20 @@ export const testRequestStatusChangedSchema = z.object({
   to: testRequestStatusSchema,
 });
 
-/** Cancelled (the status to cancelled): notifications tells the patient, fulfillment cancels open shipments. */
-export const testRequestCancelledSchema = z.object({ ...filedUnder, from: testRequestStatusSchema });
+/** A message to the patient as its sender wrote it (Send Notification's, or the one a cancellation carries). */
+const patientMessageSchema = z.string().max(2000);
+
+/**
+ * Cancelled (the status to cancelled): notifications tells the patient, once per channel, and fulfillment cancels
+ * open shipments. The cancellation and its message are one command (spec 1 §4's mandatory notification step):
+ * `custom_message` is the text the canceller wrote, which the patient is sent instead of the default wording;
+ * absent when none was given (and in events recorded before cancellations carried one).
+ */
+export const testRequestCancelledSchema = z.object({
+  ...filedUnder,
+  from: testRequestStatusSchema,
+  custom_message: patientMessageSchema.optional(),
+});
 
 /** Archived (spec 1 §7 DELETE): gone from the lists; the stream stays the record. */
 export const testRequestArchivedSchema = z.object({ ...filedUnder, status: testRequestStatusSchema });
@@ -98,7 +110,7 @@ export const NOTIFICATION_REMINDER_TYPES = ['custom_notification'] as const;
 export const testRequestNotificationRequestedSchema = z.object({
   ...filedUnder,
   reminder_type: z.enum(NOTIFICATION_REMINDER_TYPES),
-  custom_message: z.string().max(2000),
+  custom_message: patientMessageSchema,
 });
 
 export const TEST_REQUEST_EVENT_SCHEMAS = {

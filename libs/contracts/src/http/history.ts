@@ -49,8 +49,8 @@ export const historyEntrySchema = z.object({
    */
   changes: z.array(historyChangeSchema),
   /**
-   * What the action said, where it said something: the message a notification sent to the patient (the cancel
-   * flow sends one just before cancelling, spec 1 §4). Absent otherwise.
+   * What the action said, where it said something: the message a notification sent to the patient, or the one a
+   * cancellation sent with it (spec 1 §4's notification step). Absent otherwise.
    */
   note: z.string().optional(),
 });

@@ -116,13 +116,23 @@ export const testRequestBodySchema = requestObject({
 export type TestRequestBody = z.input<typeof testRequestBodySchema>;
 export type TestRequestInput = z.output<typeof testRequestBodySchema>;
 
-/** PUT /tests/requests/{id}/status. */
-export const testRequestStatusBodySchema = requestObject({ status: testRequestStatusSchema });
+/** A message to the patient as typed in the notification dialog. */
+const patientMessageText = safeText(TEST_REQUEST_FIELD_LIMITS.message, { multiline: true }).nullish();
+
+/**
+ * PUT /tests/requests/{id}/status. To cancelled, `custom_message` is the text of spec 1 §4's mandatory
+ * notification step: the patient is sent it instead of the default wording, by the cancellation itself (one
+ * command: a refused cancel sends nothing). Absent or null, the default wording goes; another status takes none.
+ */
+export const testRequestStatusBodySchema = requestObject({
+  status: testRequestStatusSchema,
+  custom_message: patientMessageText,
+});
 
 /** POST /tests/requests/{id}/send-reminder: the message is required ("Please enter a message"). */
 export const sendReminderBodySchema = requestObject({
   reminder_type: z.enum(NOTIFICATION_REMINDER_TYPES),
-  custom_message: safeText(TEST_REQUEST_FIELD_LIMITS.message, { multiline: true }).nullish(),
+  custom_message: patientMessageText,
 });
 export type SendReminderInput = z.output<typeof sendReminderBodySchema>;
 

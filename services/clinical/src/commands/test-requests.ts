@@ -186,17 +186,20 @@ async function actOn(
   });
 }
 
-/** PUT /tests/requests/{id}/status: along the transition table; to cancelled is the Cancel action. */
+/**
+ * PUT /tests/requests/{id}/status: along the transition table; to cancelled is the Cancel action, with the
+ * message its notification step sends the patient (null: the default wording).
+ */
 export const changeTestRequestStatus = (
   deps: CommandDependencies,
   caller: Caller,
   testRequestId: number,
-  status: TestRequestStatus,
+  change: { status: TestRequestStatus; message?: string | null },
   metadata: AppendMetadata,
 ) =>
   actOn(deps, testRequestId, metadata, (patientClinicianId) => ({
     type: 'ChangeTestRequestStatus',
-    data: { testRequestId, caller, patientClinicianId, status },
+    data: { testRequestId, caller, patientClinicianId, status: change.status, message: change.message ?? null },
   }));
 
 /** DELETE /tests/requests/{id}: archives it. */

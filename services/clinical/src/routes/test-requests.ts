@@ -58,7 +58,9 @@ export const testRequestRoutes =
 
     route(app, contracts.changeTestRequestStatus, async (request) => {
       const { id } = request.params;
-      await changeTestRequestStatus(context, callerOf(request), id, request.body.status, appendMetadata(request));
+      const { status, custom_message } = request.body;
+      const change = { status, message: custom_message ?? null };
+      await changeTestRequestStatus(context, callerOf(request), id, change, appendMetadata(request));
       return { request: await visibleRequest(request, id) };
     });
 

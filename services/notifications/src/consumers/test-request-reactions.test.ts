@@ -18,12 +18,8 @@ const event = (type: string, data: unknown): EventEnvelope => ({
   traceparent: null,
   data,
 });
-const cancelled = event('TestRequestCancelled', {
-  testRequestId: 42,
-  patient_id: 7,
-  institution_id: 1,
-  from: 'pending',
-});
+const cancelledData = { testRequestId: 42, patient_id: 7, institution_id: 1, from: 'pending' };
+const cancelled = event('TestRequestCancelled', cancelledData);
 
 describe('the messages a test request event asks for', () => {
   it('one per channel the patient can be reached on, each with its own idempotency key', () => {
@@ -41,6 +37,33 @@ describe('the messages a test request event asks for', () => {
     );
     assert.equal(requests[0]?.subject, 'Your test request REQ-000042 has been cancelled');
     assert.ok((requests[1]?.body.length ?? 0) <= 160, requests[1]?.body);
+  });
+
+  it("a cancellation with the canceller's text sends that text in place of the default, once per channel", () => {
+    const text = 'Your glucose test is cancelled: the clinic will call you to rebook.';
+    const requests = requestsFor(
+      event('TestRequestCancelled', { ...cancelledData, custom_message: text }),
+      recipient(),
+    );
+    assert.deepEqual(
+      requests.map((request) => [request.notification_type, request.message_type, request.triggered_by_type]),
+      [
+        ['email', 'test_request_cancelled', 'manual'],
+        ['sms', 'test_request_cancelled', 'manual'],
+      ],
+    );
+    assert.equal(requests[0]?.triggered_by_user_id, 3);
+    assert.equal(requests[0]?.subject, 'Your test request REQ-000042 has been cancelled');
+    assert.match(requests[0]?.body ?? '', new RegExp(text));
+    assert.equal(requests[1]?.body, text);
+    for (const request of requests) assert.doesNotMatch(request.body, /has been cancelled/);
+    // Without a text (and in events recorded before cancellations carried one) the default wording goes.
+    const [fallback] = requestsFor(cancelled, recipient());
+    assert.deepEqual([fallback?.triggered_by_type, fallback?.triggered_by_user_id], ['system', null]);
+    assert.match(
+      fallback?.body ?? '',
+      /Glucose test \(request REQ-000042\) at Northwind General Hospital has been cancelled/,
+    );
   });
 
   it("a manual message of the clinician's, with their text", () => {

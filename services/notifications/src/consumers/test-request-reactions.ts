@@ -1,10 +1,11 @@
 /**
- * Reactions to clinical's test request events (docs/architecture.md §1): a cancelled request → the patient is told;
- * Send Notification's message → delivered to the patient. Each becomes one requested message per channel the
- * patient's details allow, in the consumer's transaction with its processed-event row; a channel their contact
- * preference or an SMS opt-out excludes is requested as skipped, with the reason (consent.ts). An idempotency
- * key of event, recipient and channel makes a redelivered or replayed event request nothing twice. Sending is
- * the delivery worker's, after the commit.
+ * Reactions to clinical's test request events (docs/architecture.md §1): a cancelled request → the patient is told,
+ * in the canceller's words when the event carries them (the only message a cancellation sends: the web's cancel
+ * step sends no separate one); Send Notification's message → delivered to the patient. Each becomes one requested
+ * message per channel the patient's details allow, in the consumer's transaction with its processed-event row; a
+ * channel their contact preference or an SMS opt-out excludes is requested as skipped, with the reason
+ * (consent.ts). An idempotency key of event, recipient and channel makes a redelivered or replayed event request
+ * nothing twice. Sending is the delivery worker's, after the commit.
  */
 import { CLINICAL_EVENT_SCHEMAS, parseEventData, type EventEnvelope } from '@labline/contracts';
 import type { Reactor } from '@labline/service-kit';
@@ -26,11 +27,14 @@ type Reaction = Pick<NotificationRequest, 'message_type' | 'triggered_by_type' |
 
 function reactionOf(event: EventEnvelope, recipient: TestRequestRecipient): Reaction {
   if (event.type === 'TestRequestCancelled') {
+    // The canceller's text, when they wrote one, is their message; the default wording is the system's.
+    const text = parseEventData(CLINICAL_EVENT_SCHEMAS, 'TestRequestCancelled', event.data).custom_message ?? null;
     return {
-      ...cancellationMessage(recipient),
+      ...cancellationMessage(recipient, text),
       message_type: 'test_request_cancelled',
-      triggered_by_type: 'system',
-      triggered_by_user_id: null,
+      ...(text === null
+        ? { triggered_by_type: 'system', triggered_by_user_id: null }
+        : { triggered_by_type: 'manual', triggered_by_user_id: event.actor.userId }),
     };
   }
   const data = parseEventData(CLINICAL_EVENT_SCHEMAS, 'TestRequestNotificationRequested', event.data);

@@ -56,7 +56,7 @@ export default function TestRequestDetailPage() {
   const requestCache = useTestRequestCache();
   const requestId = useRouteId();
   const { data: request, error } = useTestRequestDetail(requestId);
-  const cancelFlow = useCancelFlow(caller, request);
+  const cancelFlow = useCancelFlow(request);
   const history = useHistoryDrawer();
   const backToList = () => navigate('/tests');
 
@@ -174,7 +174,8 @@ export default function TestRequestDetailPage() {
             requestId={request.id}
             purpose={cancelFlow.dialog.purpose}
             initialMessage={cancelFlow.dialog.initialMessage}
-            onSent={cancelFlow.onSent}
+            send={cancelFlow.dialog.send}
+            defaultError={cancelFlow.dialog.defaultError}
             onClose={cancelFlow.closeDialog}
           />
         </Suspense>

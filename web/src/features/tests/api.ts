@@ -126,11 +126,15 @@ export async function archiveTestRequest(id: number): Promise<void> {
   );
 }
 
-export async function cancelTestRequest(id: number): Promise<TestRequestDetail> {
+/**
+ * Cancel with the message of its notification step (spec 1 §4): one request, which the patient is told of only
+ * once it succeeded, in this text instead of the default wording.
+ */
+export async function cancelTestRequest(id: number, message: string): Promise<TestRequestDetail> {
   const { request } = await callRoute<Contracts['changeTestRequestStatus']>(
     CLINICAL_ROUTES.changeTestRequestStatus,
     { id },
-    { body: { status: 'cancelled' }, defaultError: ERRORS.failedToUpdateStatus },
+    { body: { status: 'cancelled', custom_message: message }, defaultError: ERRORS.failedToUpdateStatus },
   );
   return request;
 }

@@ -97,9 +97,9 @@ const update = (caller: Caller, overrides: Record<string, unknown> = {}, now = N
   data: { testRequestId: 9, caller, input: form(overrides), facts, now, patientClinicianId: 3 },
 });
 const asker = (caller: Caller) => ({ testRequestId: 9, caller, patientClinicianId: 3 });
-const move = (caller: Caller, status: TestRequestSnapshot['status']) => ({
+const move = (caller: Caller, status: TestRequestSnapshot['status'], message: string | null = null) => ({
   type: 'ChangeTestRequestStatus' as const,
-  data: { ...asker(caller), status },
+  data: { ...asker(caller), status, message },
 });
 const history = [{ type: 'TestRequestCreated' as const, data: created }];
 const filed = { testRequestId: 9, patient_id: 7, institution_id: NORTHWIND };
@@ -251,6 +251,39 @@ describe('test request decider: changes', () => {
       })),
     ];
     spec.given(completed).when(move(admin, 'cancelled')).thenThrows(violation('conflict', FIELD.notCancellable));
+  });
+
+  it("cancels with the patient's message on the one event, or without one for the default wording", () => {
+    const text = 'Your appointment is cancelled; we will call you to rebook.';
+    spec
+      .given(history)
+      .when(move(clinician, 'cancelled', `  ${text}\n`))
+      .then([{ type: 'TestRequestCancelled', data: { ...filed, from: 'pending', custom_message: text } }]);
+    // spec 1 §4, §6: a lab_user cancels through the same notification step.
+    spec
+      .given(history)
+      .when(move(labUser, 'cancelled', text))
+      .then([{ type: 'TestRequestCancelled', data: { ...filed, from: 'pending', custom_message: text } }]);
+    spec
+      .given(history)
+      .when(move(clinician, 'cancelled'))
+      .then([{ type: 'TestRequestCancelled', data: { ...filed, from: 'pending' } }]);
+  });
+
+  it('refuses a cancel, and so tells the patient nothing, when it may not happen or its message is blank', () => {
+    const cancelled = [
+      ...history,
+      { type: 'TestRequestCancelled' as const, data: { ...filed, from: 'pending' as const } },
+    ];
+    const refusals = [
+      [cancelled, move(admin, 'cancelled', 'Cancelled again'), violation('conflict', FIELD.notCancellable)],
+      [history, move(clientAdmin, 'cancelled', 'Hi'), violation('forbidden')],
+      [history, move(riversideAdmin, 'cancelled', 'Hi'), violation('not_found', ERRORS.testRequestNotFound)],
+      [history, move(admin, 'cancelled', '  '), violation('invalid', ERRORS.pleaseEnterMessage)],
+      // A message goes only with a cancellation.
+      [history, move(labUser, 'approved', 'Approved'), violation('invalid', FIELD.messageOnlyWhenCancelling)],
+    ] as const;
+    for (const [given, command, refusal] of refusals) spec.given(given).when(command).thenThrows(refusal);
   });
 
   it('archives for the ordering roles while neither completed nor cancelled', () => {

@@ -32,7 +32,7 @@ interface Asker {
 export type TestRequestCommand =
   | { type: 'CreateTestRequest'; data: OrderContext }
   | { type: 'UpdateTestRequest'; data: OrderContext & Pick<Asker, 'patientClinicianId'> }
-  | { type: 'ChangeTestRequestStatus'; data: Asker & { status: TestRequestStatus } }
+  | { type: 'ChangeTestRequestStatus'; data: Asker & { status: TestRequestStatus; message: string | null } }
   | { type: 'ArchiveTestRequest'; data: Asker }
   | { type: 'RequestTestRequestNotification'; data: Asker & { message: string | null } };
 
@@ -55,12 +55,26 @@ const filedUnder = (request: TestRequestSnapshot) => ({
 const sameRequest = (a: TestRequestSnapshot, b: TestRequestSnapshot) =>
   (Object.keys(b) as (keyof TestRequestSnapshot)[]).every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
 
-function changeStatus(request: TestRequestSnapshot, to: TestRequestStatus): TestRequestEvent[] {
+/** A message to the patient, trimmed; a blank one is refused (spec 1 §5 'Please enter a message'). */
+function patientMessage(message: string): string {
+  const text = message.trim();
+  if (text === '') throw new RuleViolation('invalid', ERRORS.pleaseEnterMessage);
+  return text;
+}
+
+/**
+ * A status change. To cancelled it carries the patient's message (spec 1 §4's mandatory notification step), so
+ * the cancellation and what the patient is told are one event: a refused cancel tells nobody anything.
+ */
+function changeStatus(request: TestRequestSnapshot, to: TestRequestStatus, message: string | null): TestRequestEvent[] {
   if (to === 'cancelled') {
+    const text = message === null ? null : patientMessage(message);
     if (!isCancellableStatus(request.status))
       throw new RuleViolation('conflict', TEST_REQUEST_FIELD_ERRORS.notCancellable);
-    return [{ type: 'TestRequestCancelled', data: { ...filedUnder(request), from: request.status } }];
+    const told = text === null ? {} : { custom_message: text };
+    return [{ type: 'TestRequestCancelled', data: { ...filedUnder(request), from: request.status, ...told } }];
   }
+  if (message !== null) throw new RuleViolation('invalid', TEST_REQUEST_FIELD_ERRORS.messageOnlyWhenCancelling);
   if (!canMoveTestRequest(request.status, to)) {
     throw new RuleViolation('conflict', statusChangeNotAllowed(request.status, to));
   }
@@ -85,7 +99,7 @@ export function decideTestRequest(command: TestRequestCommand, state: TestReques
     }
     case 'ChangeTestRequestStatus': {
       const current = actionable(state, command.data, changesTestRequestStatus);
-      return changeStatus(current, command.data.status);
+      return changeStatus(current, command.data.status, command.data.message);
     }
     case 'ArchiveTestRequest': {
       const current = actionable(state, command.data, canOrderTests);
@@ -95,8 +109,8 @@ export function decideTestRequest(command: TestRequestCommand, state: TestReques
     }
     case 'RequestTestRequestNotification': {
       const current = actionable(state, command.data, notifiesAboutTestRequests);
-      const message = command.data.message?.trim() ?? '';
-      if (message === '') throw new RuleViolation('invalid', ERRORS.pleaseEnterMessage);
+      // Send Notification's message is required: absent reads as blank.
+      const message = patientMessage(command.data.message ?? '');
       return [
         {
           type: 'TestRequestNotificationRequested',

@@ -14,8 +14,13 @@ interface SendNotificationModalProps {
   /** Why the dialog is shown: the cancel step says so above the message. */
   purpose?: string | undefined;
   initialMessage?: string | undefined;
-  /** Right after the server accepted the message (the dialog then closes itself 2 s later). */
-  onSent?: () => void;
+  /**
+   * What sending does, answering the sentence the dialog then shows (the dialog closes itself 2 s later): Send
+   * Notification's request by default; the cancel step's is the cancellation carrying the message.
+   */
+  send?: ((message: string) => Promise<string>) | undefined;
+  /** The text of a failure the server does not word (spec 1 §8). */
+  defaultError?: string | undefined;
   onClose(): void;
 }
 
@@ -24,14 +29,15 @@ interface NotificationValues {
 }
 
 /**
- * spec 1 §2 Send Notification: a required message, sent to the patient (POST …/send-reminder). Rendered while
- * open, so every opening starts afresh.
+ * spec 1 §2 Send Notification: a required message, sent to the patient (POST …/send-reminder), or with the
+ * cancellation it is the step of (spec 1 §4). Rendered while open, so every opening starts afresh.
  */
 export function SendNotificationModal({
   requestId,
   purpose,
   initialMessage = '',
-  onSent,
+  send = (message) => sendNotification(requestId, message),
+  defaultError = ERRORS.failedToSendNotification,
   onClose,
 }: SendNotificationModalProps) {
   const [form] = Form.useForm<NotificationValues>();
@@ -48,8 +54,7 @@ export function SendNotificationModal({
     setSending(true);
     setFailure(null);
     try {
-      setSent(await sendNotification(requestId, custom_message.trim()));
-      onSent?.();
+      setSent(await send(custom_message.trim()));
       // The notification history is the detail's: fetched again now, and once more as the dialog closes, since
       // the notifications service logs the delivery a moment after accepting it.
       void refreshRequest(requestId);
@@ -58,8 +63,9 @@ export function SendNotificationModal({
         onClose();
       }, CLOSE_AFTER_SUCCESS_MS);
     } catch (error) {
-      const { message, fields } = describeFailure(error, ERRORS.failedToSendNotification);
-      form.setFields(fields.map((field) => ({ ...field, name: 'custom_message' })));
+      const { message, fields } = describeFailure(error, defaultError);
+      const onMessage = fields.filter((field) => field.name === 'custom_message');
+      form.setFields(onMessage.map(({ errors }) => ({ name: 'custom_message', errors })));
       setFailure(message);
     } finally {
       setSending(false);
