@@ -66,6 +66,7 @@ test('a lab user prints two 38 × 19 mm labels of a seeded request as a PDF', as
   assert.ok(refusal !== null, 'the seeded barcode does not fit 38 × 19 mm at 203 dpi');
   await dialog.getByRole('alert').filter({ hasText: refusal }).waitFor();
   assert.equal(await dialog.getByRole('radio', { name: '38 × 19 mm' }).isDisabled(), true);
+  await screenshot(page, 'labels-dialog-refused');
   await dialog.getByText('300 dpi', { exact: true }).click();
   await dialog.getByRole('alert').filter({ hasText: refusal }).waitFor({ state: 'detached' });
   assert.equal(await dialog.getByRole('radio', { name: '38 × 19 mm' }).isDisabled(), false);

@@ -377,9 +377,10 @@ export const priorityMark = (priority: TestRequestPriority): string | null =>
 /**
  * A label laid out on `size` for a `dpi` printer, or why it cannot be printed there. `barcodeModules` is the
  * Code 128 symbol's width in modules (bars and spaces, without quiet zones).
- * The rows, top to bottom: the name (one or more lines); DOB and MRN; the bars (the height the rest leaves, at
- * least MIN_BAR_HEIGHT_MM); the barcode number; REQ id, sample type and the priority mark; the tube. When the
- * name needs the tube's line, the tube follows the sample type on the request line instead.
+ * The rows, top to bottom: the name (one or more lines); DOB and MRN (the MRN on a line of its own when it is too
+ * long to share and fits whole there); the bars (the height the rest leaves, at least MIN_BAR_HEIGHT_MM); the barcode number; REQ id,
+ * sample type and the priority mark; the tube. When the name needs the tube's line, the tube follows the sample
+ * type on the request line instead.
  */
 export function planLabel(
   label: LabelTexts,
@@ -396,23 +397,38 @@ export function planLabel(
   }
   const { details, barcodeNumber: numberFont } = size.fontSizes;
   const contentHeight = size.heightMm - 2 * size.marginMm;
-  const rowsWithoutName = (deviceLine: boolean) =>
-    lineHeight(details) * (deviceLine ? 3 : 2) + BAR_GAP_MM + lineHeight(numberFont) + MIN_BAR_HEIGHT_MM;
+  const regular = measure('helvetica', false);
+  const dateOfBirth = printableText(label.dateOfBirth);
+  const dateWidth = Math.min(regular(dateOfBirth, details), contentWidth / 2);
+  const mrn = printableText(label.medicalRecordNumber);
+  const besideDateWidth = contentWidth - dateWidth - COLUMN_GAP_MM;
+  // The MRN shares the DOB's line when it fits there whole (shrunk down to the smallest text), else it takes a
+  // line of its own where it fits whole there; wider than the label even so, it stays beside the DOB, cut.
+  const mrnNeedsLine =
+    regular(mrn, SMALLEST_TEXT_PT) > besideDateWidth && regular(mrn, SMALLEST_TEXT_PT) <= contentWidth;
+  const rowsWithoutName = (deviceLine: boolean, mrnLine: boolean) =>
+    lineHeight(details) * (2 + (deviceLine ? 1 : 0) + (mrnLine ? 1 : 0)) +
+    BAR_GAP_MM +
+    lineHeight(numberFont) +
+    MIN_BAR_HEIGHT_MM;
   const name = labelName(label.surname, label.givenName);
   const nameMeasure = measure('helvetica', true);
   const hasDevice = label.device !== null;
-  // The whole name first (with the tube's own line, then without); only then the given name cut.
+  // The whole name first (with the tube's own line, then without); then the given name cut; the MRN is cut
+  // beside the DOB only when the surname needs its line.
   const attempts = [
-    { deviceLine: hasDevice, cut: false },
-    { deviceLine: false, cut: false },
-    { deviceLine: hasDevice, cut: true },
-    { deviceLine: false, cut: true },
+    { deviceLine: hasDevice, cut: false, mrnLine: mrnNeedsLine },
+    { deviceLine: false, cut: false, mrnLine: mrnNeedsLine },
+    { deviceLine: hasDevice, cut: true, mrnLine: mrnNeedsLine },
+    { deviceLine: false, cut: true, mrnLine: mrnNeedsLine },
+    { deviceLine: false, cut: true, mrnLine: false },
   ];
-  let fitted: { lines: NameLines; deviceLine: boolean } | null = null;
-  for (const { deviceLine, cut } of attempts) {
-    const lines = fitName(name, contentWidth, contentHeight - rowsWithoutName(deviceLine), size, nameMeasure, cut);
+  let fitted: { lines: NameLines; deviceLine: boolean; mrnLine: boolean } | null = null;
+  for (const { deviceLine, cut, mrnLine } of attempts) {
+    const height = contentHeight - rowsWithoutName(deviceLine, mrnLine);
+    const lines = fitName(name, contentWidth, height, size, nameMeasure, cut);
     if (lines !== null) {
-      fitted = { lines, deviceLine };
+      fitted = { lines, deviceLine, mrnLine };
       break;
     }
   }
@@ -445,17 +461,24 @@ export function planLabel(
     top += lineHeight(fitted.lines.fontSize);
   }
 
-  const dateWidth = Math.min(measure('helvetica', false)(printableText(label.dateOfBirth), details), contentWidth / 2);
-  place(label.dateOfBirth, left, top, dateWidth, { ...plain, fontSize: details, align: 'left' });
-  const mrnWidth = contentWidth - dateWidth - COLUMN_GAP_MM;
-  const mrn = printableText(label.medicalRecordNumber);
-  const mrnFont = shrinkToFit(mrn, mrnWidth, details, SMALLEST_TEXT_PT, measure('helvetica', false));
-  // A smaller MRN keeps the line's baseline.
-  place(mrn, right, top + baselineBelowTop(details) - baselineBelowTop(mrnFont), mrnWidth, {
-    ...plain,
-    fontSize: mrnFont,
-    align: 'right',
-  });
+  place(dateOfBirth, left, top, dateWidth, { ...plain, fontSize: details, align: 'left' });
+  if (fitted.mrnLine) {
+    top += lineHeight(details);
+    const mrnFont = shrinkToFit(mrn, contentWidth, details, SMALLEST_TEXT_PT, regular);
+    place(mrn, left, top + baselineBelowTop(details) - baselineBelowTop(mrnFont), contentWidth, {
+      ...plain,
+      fontSize: mrnFont,
+      align: 'left',
+    });
+  } else {
+    const mrnFont = shrinkToFit(mrn, besideDateWidth, details, SMALLEST_TEXT_PT, regular);
+    // A smaller MRN keeps the line's baseline.
+    place(mrn, right, top + baselineBelowTop(details) - baselineBelowTop(mrnFont), besideDateWidth, {
+      ...plain,
+      fontSize: mrnFont,
+      align: 'right',
+    });
+  }
   top += lineHeight(details) + BAR_GAP_MM;
 
   const below = lineHeight(numberFont) + lineHeight(details) * (fitted.deviceLine ? 2 : 1);

@@ -48,6 +48,7 @@ const NAMES = [
   { case: 'widest surname', first: LONGEST_FIRST_NAME, last: 'W'.repeat(LONGEST_NAME) },
 ] as const;
 
+const LONGEST_MRN = filled('MRN-0123456789-', FIELD_LIMITS.medicalRecordNumber);
 const LONGEST_BARCODE = filled('LAB-2026-ABCDEFGHIJ-', TEST_REQUEST_FIELD_LIMITS.barcode);
 
 /**
@@ -69,7 +70,7 @@ function request(name: { first: string; last: string }, barcode: string): Labell
     barcode_number: barcode,
     patient_first_name: name.first,
     patient_last_name: name.last,
-    medical_record_number: filled('MRN-0123456789-', FIELD_LIMITS.medicalRecordNumber),
+    medical_record_number: LONGEST_MRN,
     sample_type: filled('Whole blood sample ', CATALOGUE_FIELD_LIMITS.name),
     priority: 'stat',
     device_selections: [],
@@ -134,6 +135,10 @@ describe.each(LABEL_SIZE_IDS)('%s mm labels', (sizeId) => {
           assert.ok(text.includes(surname), `${what}: the whole surname ${surname} in ${text}`);
           for (const shown of ['REQ-2147483647', 'DOB28Feb1931', 'STAT'])
             assert.ok(text.includes(shown), `${what}: ${shown}`);
+          if (sizeId === '50x25' && name.case === 'issue name') {
+            // The longest MRN takes a line of its own and is whole there (38 mm is too narrow for 50 characters).
+            assert.ok(text.includes(`MRN${LONGEST_MRN}`), `${what}: the whole MRN`);
+          }
         }
       }
     },

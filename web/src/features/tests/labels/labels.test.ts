@@ -183,6 +183,19 @@ describe('layout', () => {
     assert.equal((planOf(REQUEST, sizeId) as LabelPlan).mark, null);
   });
 
+  test('an MRN too long to share the DOB line gets a line of its own, whole; the tube then joins the sample type', () => {
+    const wide: Measurer = () => (text, fontSize) => (text.length * fontSize) / 5;
+    const mrn = '012345678901234567890123456789';
+    const label = labelsFor({ ...REQUEST, medical_record_number: mrn }, '1980-04-12', 1)[0]!;
+    const plan = planLabel(label, LABEL_SIZES['38x19'], 300, 79, wide) as LabelPlan;
+    const [, dateOfBirth, shownMrn] = plan.texts;
+    assert.equal(shownMrn!.text, `MRN ${mrn}`);
+    assert.equal(shownMrn!.x, LABEL_SIZES['38x19'].marginMm);
+    assert.ok(shownMrn!.baseline > dateOfBirth!.baseline && shownMrn!.baseline < plan.bars.top);
+    assert.equal(plan.texts.at(-1)!.align, 'right', 'no line of its own for the tube');
+    assert.match(plan.texts.at(-1)!.text, /^Urine, Uri/);
+  });
+
   test.each(PRINTER_DPIS)(
     'at %i dpi the bars are whole dots, centred, with ten modules of quiet zone inside the margins',
     (dpi) => {
