@@ -1,6 +1,8 @@
 /**
- * Specimen labels (issue 12 point 4): Print Labels on a seeded test request's detail page, 38 × 19 mm, two
- * copies, and the PDF the browser downloads: two pages of that size carrying the request's texts.
+ * Specimen labels (issue 12 point 4, issue 22): Print Labels on a seeded test request's detail page. At the
+ * default 203 dpi the seeded barcode does not fit a 38 × 19 mm label readably: that size is disabled with the
+ * reason shown; at 300 dpi it fits. Two copies, and the PDF the browser downloads: two pages of that size carrying
+ * the request's texts.
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -8,6 +10,8 @@ import { inflateSync } from 'node:zlib';
 import { patientDetailResponseSchema, testRequestListResponseSchema } from '@labline/contracts';
 import { test } from 'vitest';
 import { labelsFor } from '../src/features/tests/labels/labelContent';
+import { labelName } from '../src/features/tests/labels/labelLayout';
+import { labelSizeProblems } from '../src/features/tests/labels/labelPdf';
 import { seriousViolationsIn } from './accessibility';
 import { apiAs, DEMO_ACCOUNTS, formFieldErrors, messageShown, screenshot, openSignedIn, useSystem } from './support';
 
@@ -51,6 +55,22 @@ test('a lab user prints two 38 × 19 mm labels of a seeded request as a PDF', as
   assert.equal(await dialog.getByLabel('Copies').inputValue(), '1');
   assert.deepEqual(await seriousViolationsIn(page, '.ant-modal'), []);
 
+  const expected = labelsFor(
+    { ...request, collection_devices: [], device_selections: request.device_selections },
+    patient.date_of_birth,
+    2,
+  );
+  // 203 dpi by default: the seeded barcode's bars need two-dot modules wider than a 38 × 19 mm label.
+  assert.equal(await dialog.getByRole('radio', { name: '203 dpi' }).isChecked(), true);
+  const refusal = (await labelSizeProblems(expected, 203))['38x19'];
+  assert.ok(refusal !== null, 'the seeded barcode does not fit 38 × 19 mm at 203 dpi');
+  await dialog.getByRole('alert').filter({ hasText: refusal }).waitFor();
+  assert.equal(await dialog.getByRole('radio', { name: '38 × 19 mm' }).isDisabled(), true);
+  await screenshot(page, 'labels-dialog-refused');
+  await dialog.getByText('300 dpi', { exact: true }).click();
+  await dialog.getByRole('alert').filter({ hasText: refusal }).waitFor({ state: 'detached' });
+  assert.equal(await dialog.getByRole('radio', { name: '38 × 19 mm' }).isDisabled(), false);
+
   await dialog.getByLabel('Copies').fill('51');
   await dialog.getByRole('button', { name: 'Generate PDF' }).click();
   await formFieldErrors(page, 'Copies', dialog).getByText('Copies must be a whole number from 1 to 50').waitFor();
@@ -77,16 +97,12 @@ test('a lab user prints two 38 × 19 mm labels of a seeded request as a PDF', as
   for (const [, , width, height] of mediaBoxes) {
     assert.ok(Math.abs(width! * POINT_IN_MM - 38) < 0.01 && Math.abs(height! * POINT_IN_MM - 19) < 0.01);
   }
-  const expected = labelsFor(
-    { ...request, collection_devices: [], device_selections: request.device_selections },
-    patient.date_of_birth,
-    2,
-  );
   const pages = pdfPageTexts(pdf);
   assert.equal(pages.length, 2);
   pages.forEach((texts, index) => {
     const label = expected[index]!;
-    for (const text of [label.barcodeNumber, label.requestId, label.patientName, label.dateOfBirth]) {
+    const name = labelName(label.surname, label.givenName).text;
+    for (const text of [label.barcodeNumber, label.requestId, name, label.dateOfBirth]) {
       assert.ok(texts.includes(text), `${text} on page ${index + 1}: ${texts.join(' | ')}`);
     }
     assert.ok(texts.includes(label.medicalRecordNumber), `${label.medicalRecordNumber} on page ${index + 1}`);

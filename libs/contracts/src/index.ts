@@ -5,6 +5,7 @@ export * from './services';
 export * from './display';
 export * from './errors';
 export * from './labels';
+export * from './specimen-labels';
 export * from './events/envelope';
 export * from './events/identity';
 export * from './patients';

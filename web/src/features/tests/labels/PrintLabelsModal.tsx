@@ -1,6 +1,6 @@
 import type { TestRequestDetail } from '@labline/contracts';
 import { Alert, Form, InputNumber, Modal, Radio, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useFeedback } from '../../../app/feedback/feedback';
 import { usePatientDetail } from '../../patients/api';
 import { requestPatientName } from '../format';
@@ -13,23 +13,33 @@ import {
   labelFileName,
   labelsFor,
 } from './labelContent';
-import { DEFAULT_LABEL_SIZE, LABEL_SIZES, LABEL_SIZE_IDS, isLabelSizeId, type LabelSizeId } from './labelLayout';
+import {
+  DEFAULT_LABEL_SIZE,
+  DEFAULT_PRINTER_DPI,
+  LABEL_SIZES,
+  LABEL_SIZE_IDS,
+  PRINTER_DPIS,
+  isLabelSizeId,
+  isPrinterDpi,
+  type LabelSizeId,
+  type PrinterDpi,
+} from './labelLayout';
 
-/** A lab prints on the labels its printer holds: the size chosen last time is offered first. */
+/** A lab prints on the labels its printer holds: the size and resolution chosen last time are offered first. */
 const SIZE_STORAGE_KEY = 'labelSize';
+const DPI_STORAGE_KEY = 'labelDpi';
 
-function rememberedSize(): LabelSizeId {
+function stored(key: string): string | null {
   try {
-    const stored = localStorage.getItem(SIZE_STORAGE_KEY);
-    return isLabelSizeId(stored) ? stored : DEFAULT_LABEL_SIZE;
+    return localStorage.getItem(key);
   } catch {
-    return DEFAULT_LABEL_SIZE;
+    return null;
   }
 }
 
-function rememberSize(size: LabelSizeId): void {
+function remember(key: string, value: string | number): void {
   try {
-    localStorage.setItem(SIZE_STORAGE_KEY, size);
+    localStorage.setItem(key, String(value));
   } catch {
     // Storage refused (private mode, quota): the default is offered next time, nothing else changes.
   }
@@ -37,8 +47,12 @@ function rememberSize(size: LabelSizeId): void {
 
 interface LabelValues {
   size: LabelSizeId;
+  dpi: PrinterDpi;
   copies: number | null;
 }
+
+/** Each size's reason it cannot carry these labels at the chosen resolution (null: it can); null while checking. */
+type SizeProblems = Record<LabelSizeId, string | null> | null;
 
 interface PrintLabelsModalProps {
   request: TestRequestDetail;
@@ -46,8 +60,10 @@ interface PrintLabelsModalProps {
 }
 
 /**
- * Print Labels: a label size and a number of copies, then a PDF of Code 128 labels downloads. The PDF code
- * (jsPDF, bwip-js) is loaded only when Generate PDF is pressed. Rendered while open, so every opening starts
+ * Print Labels: a label size, the printer's resolution and a number of copies, then a PDF of Code 128 labels
+ * downloads. A size the labels do not fit at the resolution (a barcode that would not scan, a surname that
+ * cannot be printed in full) is disabled, with the reason beside it, before anything is printed. The PDF code
+ * (jsPDF, bwip-js) is loaded when the dialog opens, for that check. Rendered while open, so every opening starts
  * afresh.
  */
 export function PrintLabelsModal({ request, onClose }: PrintLabelsModalProps) {
@@ -58,21 +74,56 @@ export function PrintLabelsModal({ request, onClose }: PrintLabelsModalProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const devices = labelDevices(request);
   const fileName = labelFileName(request.id);
+  const dateOfBirth = patient.data?.date_of_birth ?? null;
+  const [initialValues] = useState<LabelValues>(() => ({
+    size: [stored(SIZE_STORAGE_KEY)].find(isLabelSizeId) ?? DEFAULT_LABEL_SIZE,
+    dpi: [Number(stored(DPI_STORAGE_KEY))].find(isPrinterDpi) ?? DEFAULT_PRINTER_DPI,
+    copies: defaultCopies(request),
+  }));
+  const dpi = Form.useWatch('dpi', form) ?? initialValues.dpi;
+  const size = Form.useWatch('size', form) ?? initialValues.size;
+  // One label per tube: the labels of a run differ only in their tube.
+  const sample = useMemo(() => labelsFor(request, dateOfBirth, defaultCopies(request)), [request, dateOfBirth]);
+  const [checked, setChecked] = useState<{ dpi: PrinterDpi; problems: SizeProblems }>({ dpi, problems: null });
+  const problems = checked.dpi === dpi ? checked.problems : null;
 
-  const generate = async ({ size, copies }: LabelValues) => {
+  useEffect(() => {
+    let current = true;
+    import('./labelPdf')
+      .then(({ labelSizeProblems }) => labelSizeProblems(sample, dpi))
+      .then((found) => {
+        if (!current) return;
+        setChecked({ dpi, problems: found });
+        // The size chosen last time may not take these labels: the first one that does is offered instead.
+        const fitting = LABEL_SIZE_IDS.find((id) => found[id] === null);
+        if (found[form.getFieldValue('size') as LabelSizeId] !== null && fitting !== undefined) {
+          form.setFieldValue('size', fitting);
+        }
+      })
+      .catch((error: unknown) => {
+        if (!current) return;
+        // Generate PDF makes the same check again and says what stops it.
+        setChecked({ dpi, problems: Object.fromEntries(LABEL_SIZE_IDS.map((id) => [id, null])) as SizeProblems });
+        setFailure(`The labels could not be checked: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    return () => {
+      current = false;
+    };
+  }, [sample, dpi, form]);
+
+  const refused = problems === null ? [] : LABEL_SIZE_IDS.filter((id) => problems[id] !== null);
+  const sizeRefused = problems !== null && problems[size] !== null;
+
+  const generate = async ({ size: chosenSize, dpi: chosenDpi, copies }: LabelValues) => {
     setGenerating(true);
     setFailure(null);
     try {
-      rememberSize(size);
-      const labels = labelsFor(request, patient.data?.date_of_birth ?? null, copies ?? 0);
+      remember(SIZE_STORAGE_KEY, chosenSize);
+      remember(DPI_STORAGE_KEY, chosenDpi);
+      const labels = labelsFor(request, dateOfBirth, copies ?? 0);
       const { downloadLabelPdf } = await import('./labelPdf');
-      const { denseBarcode } = await downloadLabelPdf(labels, size, fileName);
+      await downloadLabelPdf(labels, chosenSize, chosenDpi, fileName);
       void message.success(`${labels.length === 1 ? '1 label' : `${labels.length} labels`} saved as ${fileName}`);
-      if (denseBarcode) {
-        void message.warning(
-          `The barcode is dense at ${LABEL_SIZES[size].name}: if it does not scan, print at 300 dpi or on larger labels`,
-        );
-      }
       onClose();
     } catch (error) {
       setFailure(`The labels could not be created: ${error instanceof Error ? error.message : String(error)}`);
@@ -88,7 +139,7 @@ export function PrintLabelsModal({ request, onClose }: PrintLabelsModalProps) {
       onCancel={onClose}
       okText="Generate PDF"
       onOk={() => form.submit()}
-      okButtonProps={{ loading: generating || patient.isLoading }}
+      okButtonProps={{ loading: generating || patient.isLoading || problems === null, disabled: sizeRefused }}
     >
       <Typography.Paragraph type="secondary">
         {`${request.display_id} for ${requestPatientName(request)}, barcode ${request.barcode_number}. `}
@@ -103,16 +154,36 @@ export function PrintLabelsModal({ request, onClose }: PrintLabelsModalProps) {
         />
       )}
       {failure !== null && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
+      {refused.map((id) => (
+        <Alert
+          key={id}
+          type={refused.length === LABEL_SIZE_IDS.length ? 'error' : 'warning'}
+          showIcon
+          title={problems?.[id]}
+          style={{ marginBottom: 16 }}
+        />
+      ))}
       <Form<LabelValues>
         form={form}
         layout="vertical"
-        initialValues={{ size: rememberedSize(), copies: defaultCopies(request) }}
+        initialValues={initialValues}
         onFinish={(values) => void generate(values)}
       >
+        <Form.Item
+          label="Printer resolution"
+          name="dpi"
+          extra="The label printer's dots per inch: every bar prints as whole dots"
+        >
+          <Radio.Group optionType="button" options={PRINTER_DPIS.map((value) => ({ value, label: `${value} dpi` }))} />
+        </Form.Item>
         <Form.Item label="Label size" name="size">
           <Radio.Group
             optionType="button"
-            options={LABEL_SIZE_IDS.map((id) => ({ value: id, label: LABEL_SIZES[id].name }))}
+            options={LABEL_SIZE_IDS.map((id) => ({
+              value: id,
+              label: LABEL_SIZES[id].name,
+              disabled: problems !== null && problems[id] !== null,
+            }))}
           />
         </Form.Item>
         <Form.Item

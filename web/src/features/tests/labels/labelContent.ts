@@ -1,11 +1,13 @@
 /**
- * What a specimen label says (issue 12 point 4; the spec has no text for labels, so this is what a lab expects):
- * the barcode and its number, the patient's name, date of birth and MRN, the REQ id, the sample type and the
- * collection device. One label per tube: by default one per collection device of the request.
+ * What a specimen label says (issue 12 point 4, issue 22; the spec has no text for labels, so this is what a lab
+ * expects, after CLSI AUTO12): the patient's surname and given name, date of birth and MRN, the barcode and its
+ * number, the REQ id, the sample type, the priority (a STAT or URGENT mark) and the collection device. One label
+ * per tube: by default one per collection device of the request. The request has no collection date or time
+ * (only the expected test date), so a label has none.
  */
 import { formatRequestId, type TestRequestDetail } from '@labline/contracts';
 import { formatDate } from '../../../shared/formatDate';
-import { requestPatientName } from '../format';
+import type { LabelTexts } from './labelLayout';
 
 /** The copies a print run may ask for: a full tray of tubes, not a roll by mistake. */
 export const COPIES_LIMITS = { min: 1, max: 50 } as const;
@@ -19,22 +21,13 @@ export type LabelledRequest = Pick<
   | 'patient_last_name'
   | 'medical_record_number'
   | 'sample_type'
+  | 'priority'
   | 'device_selections'
   | 'collection_devices'
 >;
 
-export interface LabelContent {
-  barcodeNumber: string;
-  patientName: string;
-  /** "DOB 12 Apr 1980", or that it is unknown. */
-  dateOfBirth: string;
-  /** "MRN 123456", or that there is none. */
-  medicalRecordNumber: string;
-  requestId: string;
-  sampleType: string;
-  /** The tube this label goes on; null when the request names no collection device. */
-  device: string | null;
-}
+/** One label: its texts (the layout decides how the name is written and what fits). */
+export type LabelContent = LabelTexts;
 
 /**
  * The tubes of the request, one entry per tube: the device selections with their quantities where the order
@@ -80,11 +73,13 @@ export function labelsFor(request: LabelledRequest, dateOfBirth: string | null, 
   const mrn = request.medical_record_number?.trim() ?? '';
   const common = {
     barcodeNumber: request.barcode_number,
-    patientName: requestPatientName(request),
+    surname: request.patient_last_name,
+    givenName: request.patient_first_name,
     dateOfBirth: dateOfBirth === null ? 'DOB unknown' : `DOB ${formatDate(dateOfBirth)}`,
     medicalRecordNumber: mrn === '' ? 'No MRN' : `MRN ${mrn}`,
     requestId: formatRequestId(request.id),
     sampleType: request.sample_type,
+    priority: request.priority,
   };
   return Array.from({ length: copies }, (_, index) => ({
     ...common,

@@ -1,151 +1,141 @@
 /**
- * The labels as a PDF, one label per page of the label's size (what thermal label printers expect). jsPDF and
- * bwip-js are large: this module is imported only when the user asks for the PDF, and it loads the two as
- * chunks of their own, side by side (together they would be one chunk over the build's size limit).
+ * The labels as a PDF, one label per page of the label's size (what thermal label printers expect), for a
+ * printer of 203 or 300 dpi: every bar and space a whole number of the printer's dots. jsPDF and bwip-js are
+ * large: this module is imported only when the print dialog opens, and it loads the two as chunks of their own,
+ * side by side (together they would be one chunk over the build's size limit).
  */
 import type { jsPDF } from 'jspdf';
 import type { BarcodeBars } from './barcode';
 import type { LabelContent } from './labelContent';
 import {
   LABEL_SIZES,
-  NARROWEST_RELIABLE_MODULE_MM,
-  barPlacement,
-  fitText,
-  labelLayout,
-  printableText,
-  shrinkToFit,
-  type LabelLayout,
+  LABEL_SIZE_IDS,
+  isRefusal,
+  planLabel,
+  type LabelPlan,
   type LabelSizeId,
+  type Measurer,
+  type PrinterDpi,
 } from './labelLayout';
-
-/** The human-readable barcode number gets smaller than its size before it is cut, down to this. */
-const SMALLEST_BARCODE_NUMBER_PT = 4;
-/** Between the DOB and the MRN on their shared line. */
-const COLUMN_GAP_MM = 1.5;
 
 export interface LabelPdfOptions {
   /** Deflate the page content (the default); the tests read it uncompressed. */
   compress?: boolean;
 }
 
-export interface LabelPdf {
-  document: jsPDF;
-  /** The bars came out narrower than prints reliably (a long barcode number on a small label). */
-  denseBarcode: boolean;
+async function pdfCode() {
+  const [{ jsPDF }, { code128Bars }] = await Promise.all([import('jspdf'), import('./barcode')]);
+  return { jsPDF, code128Bars };
 }
 
-type Font = 'helvetica' | 'courier';
+type PdfCode = Awaited<ReturnType<typeof pdfCode>>;
 
-function writer(document: jsPDF) {
-  const measure = (font: Font, bold: boolean) => (text: string, fontSize: number) => {
+const measurer =
+  (document: jsPDF): Measurer =>
+  (font, bold) =>
+  (text, fontSize) => {
     document.setFont(font, bold ? 'bold' : 'normal').setFontSize(fontSize);
     return document.getTextWidth(text);
   };
-  return {
-    measure,
-    /** `text` on a baseline, cut to `maxWidth`; aligned left at `x`, or right or centred on it. */
-    write(
-      text: string,
-      x: number,
-      baseline: number,
-      maxWidth: number,
-      style: { fontSize: number; bold?: boolean; font?: Font; align?: 'left' | 'right' | 'center' },
-    ) {
-      const { fontSize, bold = false, font = 'helvetica', align = 'left' } = style;
-      const fitted = fitText(printableText(text), maxWidth, fontSize, measure(font, bold));
-      document.setFont(font, bold ? 'bold' : 'normal').setFontSize(fontSize);
-      document.text(fitted, x, baseline, { align, baseline: 'alphabetic' });
-    },
-  };
+
+function newDocument(code: PdfCode, sizeId: LabelSizeId, compress: boolean): jsPDF {
+  const size = LABEL_SIZES[sizeId];
+  return new code.jsPDF({
+    unit: 'mm',
+    format: [size.widthMm, size.heightMm],
+    orientation: 'landscape',
+    compress,
+    putOnlyUsedFonts: true,
+  });
 }
 
-function drawBars(document: jsPDF, layout: LabelLayout, barcode: BarcodeBars): number {
-  const { moduleMm, left } = barPlacement(layout, barcode.modules);
+/**
+ * Every label laid out on the size at `dpi`, or the first label's reason why they cannot be printed there (the
+ * labels of a run differ only in their tube).
+ */
+function planLabels(
+  code: PdfCode,
+  document: jsPDF,
+  labels: readonly LabelContent[],
+  sizeId: LabelSizeId,
+  dpi: PrinterDpi,
+): { plans: { plan: LabelPlan; barcode: BarcodeBars }[] } | { problem: string } {
+  const barcodes = new Map<string, BarcodeBars>();
+  const measure = measurer(document);
+  const plans: { plan: LabelPlan; barcode: BarcodeBars }[] = [];
+  for (const label of labels) {
+    const barcode = barcodes.get(label.barcodeNumber) ?? code.code128Bars(label.barcodeNumber);
+    barcodes.set(label.barcodeNumber, barcode);
+    const plan = planLabel(label, LABEL_SIZES[sizeId], dpi, barcode.modules, measure);
+    if (isRefusal(plan)) return plan;
+    plans.push({ plan, barcode });
+  }
+  return { plans };
+}
+
+/**
+ * For each label size, why these labels cannot be printed on it at `dpi` (the sentence the print dialog shows
+ * beside the size it disables), or null when they can: the same check `labelPdf` makes before it draws.
+ */
+export async function labelSizeProblems(
+  labels: readonly LabelContent[],
+  dpi: PrinterDpi,
+): Promise<Record<LabelSizeId, string | null>> {
+  const code = await pdfCode();
+  const entries = LABEL_SIZE_IDS.map((sizeId) => {
+    const planned = planLabels(code, newDocument(code, sizeId, false), labels, sizeId, dpi);
+    return [sizeId, 'problem' in planned ? planned.problem : null] as const;
+  });
+  return Object.fromEntries(entries) as Record<LabelSizeId, string | null>;
+}
+
+function drawLabel(document: jsPDF, { plan, barcode }: { plan: LabelPlan; barcode: BarcodeBars }): void {
+  const { bars } = plan;
   document.setFillColor(0, 0, 0);
   for (const bar of barcode.bars) {
-    document.rect(left + bar.start * moduleMm, layout.bars.top, bar.width * moduleMm, layout.bars.height, 'F');
+    document.rect(bars.left + bar.start * bars.moduleMm, bars.top, bar.width * bars.moduleMm, bars.height, 'F');
   }
-  return moduleMm;
+  if (plan.mark !== null) document.rect(plan.mark.left, plan.mark.top, plan.mark.width, plan.mark.height, 'F');
+  for (const text of plan.texts) {
+    document.setFont(text.font, text.bold ? 'bold' : 'normal').setFontSize(text.fontSize);
+    document.setTextColor(text.white === true ? 255 : 0);
+    document.text(text.text, text.x, text.baseline, { align: text.align, baseline: 'alphabetic' });
+  }
+  document.setTextColor(0);
 }
 
-/** Draws one label on the current page; answers the bars' module width. */
-function drawLabel(document: jsPDF, layout: LabelLayout, label: LabelContent, barcode: BarcodeBars): number {
-  const { write, measure } = writer(document);
-  const { left, right, contentWidth, size } = layout;
-  write(label.patientName, left, layout.name.baselineMm, contentWidth, { fontSize: layout.name.fontSize, bold: true });
-
-  const details = layout.identity.fontSize;
-  const dateOfBirth = printableText(label.dateOfBirth);
-  const dateWidth = Math.min(measure('helvetica', false)(dateOfBirth, details), contentWidth / 2);
-  write(dateOfBirth, left, layout.identity.baselineMm, dateWidth, { fontSize: details });
-  write(label.medicalRecordNumber, right, layout.identity.baselineMm, contentWidth - dateWidth - COLUMN_GAP_MM, {
-    fontSize: details,
-    align: 'right',
-  });
-
-  const moduleMm = drawBars(document, layout, barcode);
-  const numberSize = shrinkToFit(
-    label.barcodeNumber,
-    contentWidth,
-    size.fontSizes.barcodeNumber,
-    SMALLEST_BARCODE_NUMBER_PT,
-    measure('courier', true),
-  );
-  write(label.barcodeNumber, size.widthMm / 2, layout.barcodeNumber.baselineMm, contentWidth, {
-    fontSize: numberSize,
-    font: 'courier',
-    bold: true,
-    align: 'center',
-  });
-
-  const requestIdWidth = measure('helvetica', true)(label.requestId, details);
-  write(label.requestId, left, layout.request.baselineMm, contentWidth, { fontSize: details, bold: true });
-  write(label.sampleType, right, layout.request.baselineMm, contentWidth - requestIdWidth - COLUMN_GAP_MM, {
-    fontSize: details,
-    align: 'right',
-  });
-  if (label.device !== null) write(label.device, left, layout.device.baselineMm, contentWidth, { fontSize: details });
-  return moduleMm;
-}
-
-/** The labels, one per page of the chosen size, in order. */
+/**
+ * The labels, one per page of the chosen size, in order, for a `dpi` printer. Refuses (RangeError with the print
+ * dialog's sentence) labels whose barcode or surname does not fit the size: nothing unreadable is drawn.
+ */
 export async function labelPdf(
   labels: readonly LabelContent[],
   sizeId: LabelSizeId,
+  dpi: PrinterDpi,
   options: LabelPdfOptions = {},
-): Promise<LabelPdf> {
+): Promise<jsPDF> {
   if (labels.length === 0) throw new RangeError('No labels to print');
-  const [{ jsPDF }, { code128Bars }] = await Promise.all([import('jspdf'), import('./barcode')]);
-  const size = LABEL_SIZES[sizeId];
-  const format: [number, number] = [size.widthMm, size.heightMm];
-  const document = new jsPDF({
-    unit: 'mm',
-    format,
-    orientation: 'landscape',
-    compress: options.compress ?? true,
-    putOnlyUsedFonts: true,
-  });
+  const code = await pdfCode();
+  const document = newDocument(code, sizeId, options.compress ?? true);
+  const planned = planLabels(code, document, labels, sizeId, dpi);
+  if ('problem' in planned) throw new RangeError(planned.problem);
   document.setProperties({ title: `Specimen labels ${labels[0]!.requestId}`, creator: 'Labline' });
   document.setLineHeightFactor(1);
-  const layout = labelLayout(size);
-  const barcodes = new Map<string, BarcodeBars>();
-  let narrowestModule = Infinity;
-  labels.forEach((label, index) => {
-    if (index > 0) document.addPage(format, 'landscape');
-    const barcode = barcodes.get(label.barcodeNumber) ?? code128Bars(label.barcodeNumber);
-    barcodes.set(label.barcodeNumber, barcode);
-    narrowestModule = Math.min(narrowestModule, drawLabel(document, layout, label, barcode));
+  const size = LABEL_SIZES[sizeId];
+  planned.plans.forEach((plan, index) => {
+    if (index > 0) document.addPage([size.widthMm, size.heightMm], 'landscape');
+    drawLabel(document, plan);
   });
-  return { document, denseBarcode: narrowestModule < NARROWEST_RELIABLE_MODULE_MM };
+  return document;
 }
 
 /** Builds the PDF and hands it to the browser as a download named `fileName`. */
 export async function downloadLabelPdf(
   labels: readonly LabelContent[],
   sizeId: LabelSizeId,
+  dpi: PrinterDpi,
   fileName: string,
-): Promise<Pick<LabelPdf, 'denseBarcode'>> {
-  const { document, denseBarcode } = await labelPdf(labels, sizeId);
+): Promise<void> {
+  const document = await labelPdf(labels, sizeId, dpi);
   await document.save(fileName, { returnPromise: true });
-  return { denseBarcode };
 }

@@ -15,12 +15,22 @@ import {
 import {
   LABEL_SIZES,
   LABEL_SIZE_IDS,
+  MIN_BAR_HEIGHT_MM,
+  MIN_MODULE_DOTS,
+  PRINTER_DPIS,
   QUIET_ZONE_MODULES,
   barPlacement,
+  dotMm,
+  fitName,
   fitText,
-  labelLayout,
+  isRefusal,
+  labelName,
+  planLabel,
   printableText,
   shrinkToFit,
+  wrapText,
+  type LabelPlan,
+  type Measurer,
 } from './labelLayout';
 
 const REQUEST: LabelledRequest = {
@@ -30,6 +40,7 @@ const REQUEST: LabelledRequest = {
   patient_last_name: 'Okafor',
   medical_record_number: ' 778812 ',
   sample_type: 'Urine',
+  priority: 'normal',
   device_selections: [],
   collection_devices: [{ id: 7, name: 'Urine collection pot', max_capacity: null }],
 };
@@ -46,15 +57,17 @@ const selection = (device_name: string, quantity: number) => ({
 const monospace = (text: string, fontSize: number) => (Array.from(text).length * fontSize) / 10;
 
 describe('label content', () => {
-  test('a label carries the barcode number, name, DOB, MRN, REQ id, sample type and device', () => {
+  test('a label carries the barcode number, names, DOB, MRN, REQ id, sample type, priority and device', () => {
     assert.deepEqual(labelsFor(REQUEST, '1980-04-12', 1), [
       {
         barcodeNumber: 'LBL-DEMO-0042',
-        patientName: 'Maria Okafor',
+        surname: 'Okafor',
+        givenName: 'Maria',
         dateOfBirth: 'DOB 12 Apr 1980',
         medicalRecordNumber: 'MRN 778812',
         requestId: 'REQ-000042',
         sampleType: 'Urine',
+        priority: 'normal',
         device: 'Urine collection pot',
       },
     ]);
@@ -74,7 +87,7 @@ describe('label content', () => {
     );
     assert.equal(label!.dateOfBirth, 'DOB unknown');
     assert.equal(label!.medicalRecordNumber, 'No MRN');
-    assert.equal(label!.patientName, 'Unknown patient');
+    assert.equal(labelName(label!.surname, label!.givenName).text, 'Unknown patient');
     assert.equal(label!.device, null);
   });
 
@@ -131,31 +144,132 @@ describe('copies', () => {
   });
 });
 
+/** Every character 1 mm wide per point of font size / 10, whatever the font: easy sums. */
+const monospaceFonts: Measurer = () => monospace;
+
+const planOf = (request: LabelledRequest, sizeId: (typeof LABEL_SIZE_IDS)[number], dpi: 203 | 300 = 300) =>
+  planLabel(labelsFor(request, '1980-04-12', 1)[0]!, LABEL_SIZES[sizeId], dpi, 79, monospaceFonts);
+
 describe('layout', () => {
   test.each(LABEL_SIZE_IDS)('every row of a %s mm label fits inside its margins, top to bottom', (sizeId) => {
     const size = LABEL_SIZES[sizeId];
-    const layout = labelLayout(size);
-    const baselines = [layout.name, layout.identity, layout.barcodeNumber, layout.request, layout.device].map(
-      (line) => line.baselineMm,
+    const plan = planOf({ ...REQUEST, priority: 'stat' }, sizeId) as LabelPlan;
+    assert.deepEqual(
+      plan.texts.map((text) => text.text),
+      [
+        'OKAFOR, Maria',
+        'DOB 12 Apr 1980',
+        'MRN 778812',
+        'LBL-DEMO-0042',
+        'REQ-000042',
+        'STAT',
+        'Urine',
+        'Urine collection pot',
+      ],
     );
+    const baselines = plan.texts.map((text) => text.baseline);
     assert.deepEqual(
       [...baselines].sort((first, second) => first - second),
       baselines,
     );
-    assert.ok(layout.identity.baselineMm < layout.bars.top);
-    assert.ok(layout.bars.top + layout.bars.height < layout.barcodeNumber.baselineMm);
-    assert.ok(layout.bottom <= size.heightMm - size.marginMm);
-    assert.ok(layout.bars.height >= 5, 'bars tall enough to scan at an angle');
-    assert.equal(layout.contentWidth, size.widthMm - 2 * size.marginMm);
+    const [, dateOfBirth, , number] = plan.texts;
+    assert.ok(dateOfBirth!.baseline < plan.bars.top);
+    assert.ok(plan.bars.top + plan.bars.height < number!.baseline);
+    assert.ok(plan.bars.height >= MIN_BAR_HEIGHT_MM, 'bars tall enough to scan at an angle');
+    assert.ok(baselines.at(-1)! <= size.heightMm - size.marginMm);
+    // The STAT mark is a black box on the request line, at the right margin, its word white.
+    assert.equal(plan.texts[5]!.white, true);
+    assert.ok(Math.abs(plan.mark!.left + plan.mark!.width - (size.widthMm - size.marginMm)) < 1e-9);
+    assert.equal((planOf(REQUEST, sizeId) as LabelPlan).mark, null);
   });
 
-  test('the bars are centred and keep ten modules of quiet zone inside the margins', () => {
-    const layout = labelLayout(LABEL_SIZES['38x19']);
-    const { moduleMm, left } = barPlacement(layout, 167);
-    assert.ok(Math.abs(left + (167 * moduleMm) / 2 - 19) < 1e-9);
-    assert.ok(left - QUIET_ZONE_MODULES * moduleMm >= layout.left - 1e-9);
-    // A short barcode does not get bars wider than 0.4 mm.
-    assert.equal(barPlacement(layout, 35).moduleMm, 0.4);
+  test('an MRN too long to share the DOB line gets a line of its own, whole; the tube then joins the sample type', () => {
+    const wide: Measurer = () => (text, fontSize) => (text.length * fontSize) / 5;
+    const mrn = '012345678901234567890123456789';
+    const label = labelsFor({ ...REQUEST, medical_record_number: mrn }, '1980-04-12', 1)[0]!;
+    const plan = planLabel(label, LABEL_SIZES['38x19'], 300, 79, wide) as LabelPlan;
+    const [, dateOfBirth, shownMrn] = plan.texts;
+    assert.equal(shownMrn!.text, `MRN ${mrn}`);
+    assert.equal(shownMrn!.x, LABEL_SIZES['38x19'].marginMm);
+    assert.ok(shownMrn!.baseline > dateOfBirth!.baseline && shownMrn!.baseline < plan.bars.top);
+    assert.equal(plan.texts.at(-1)!.align, 'right', 'no line of its own for the tube');
+    assert.match(plan.texts.at(-1)!.text, /^Urine, Uri/);
+  });
+
+  test.each(PRINTER_DPIS)(
+    'at %i dpi the bars are whole dots, centred, with ten modules of quiet zone inside the margins',
+    (dpi) => {
+      const size = LABEL_SIZES['38x19'];
+      const dot = dotMm(dpi);
+      for (const modules of [35, 79, 100]) {
+        const bars = barPlacement(size, dpi, modules)!;
+        assert.ok(Number.isInteger(bars.moduleDots) && bars.moduleDots >= MIN_MODULE_DOTS);
+        assert.ok(Math.abs(bars.moduleMm - bars.moduleDots * dot) < 1e-12);
+        assert.ok(Math.abs(bars.left / dot - Math.round(bars.left / dot)) < 1e-9, 'the first bar on a whole dot');
+        assert.ok(bars.left - QUIET_ZONE_MODULES * bars.moduleMm >= size.marginMm - 1e-9);
+        const right = bars.left + (modules + QUIET_ZONE_MODULES) * bars.moduleMm;
+        assert.ok(right <= size.widthMm - size.marginMm + 1e-9);
+        assert.ok(Math.abs(bars.left + (modules * bars.moduleMm) / 2 - size.widthMm / 2) <= bars.moduleMm, 'centred');
+        assert.ok(bars.moduleMm <= 0.4);
+      }
+    },
+  );
+
+  test('bars that need less than two dots a module are refused with the sentence the dialog shows', () => {
+    // 36 mm between the margins are 287 dots at 203 dpi: 143 modules at two dots, 123 without the quiet zones.
+    assert.notEqual(barPlacement(LABEL_SIZES['38x19'], 203, 123), null);
+    assert.equal(barPlacement(LABEL_SIZES['38x19'], 203, 124), null);
+    const refused = planLabel(labelsFor(REQUEST, null, 1)[0]!, LABEL_SIZES['38x19'], 203, 167, monospaceFonts);
+    assert.ok(isRefusal(refused));
+    assert.equal(
+      refused.problem,
+      'The barcode number is too long for 38 × 19 mm labels at 203 dpi: its bars need 46.8 mm with their quiet zones and the label has 35.9 mm between its margins, so it would not scan',
+    );
+  });
+
+  test('a name is "SURNAME, Given" in the characters the label can draw', () => {
+    assert.deepEqual(labelName(' Okafor ', 'Maria'), { text: 'OKAFOR, Maria', keep: 7 });
+    assert.deepEqual(labelName('Ōtsuka-ÿ', 'Łucja'), { text: 'OTSUKA-Y, Lucja', keep: 9 });
+    assert.deepEqual(labelName(null, 'Maria'), { text: 'Maria', keep: 5 });
+    assert.deepEqual(labelName('Okafor', null), { text: 'OKAFOR', keep: 6 });
+  });
+
+  test('text wraps at spaces and after hyphens, and inside a word only when the word is wider than a line', () => {
+    const lines = (text: string, width: number) => wrapText(text, width, 10, monospace).map((line) => line.text);
+    assert.deepEqual(lines('OKAFOR, Maximiliana-Alexandrina', 15), ['OKAFOR,', 'Maximiliana-', 'Alexandrina']);
+    assert.deepEqual(lines('ABCDEFGHIJ KL', 4), ['ABCD', 'EFGH', 'IJ', 'KL']);
+    assert.deepEqual(
+      wrapText('AB CD', 10, 10, monospace).map((line) => line.end),
+      [5],
+    );
+  });
+
+  test('a long name shrinks, then wraps, then cuts only the given name; a surname too long refuses', () => {
+    const size = LABEL_SIZES['50x25']; // the name from 8 pt down to 5 pt
+    const name = labelName('Okafor', 'Maximiliana-Alexandrina'); // 31 characters: 24.8 mm at 8 pt
+    assert.deepEqual(fitName(name, 25, 10, size, monospace, false), { lines: [name.text], fontSize: 8 });
+    // Shrunk to the smallest size before it wraps.
+    assert.deepEqual(fitName(name, 15.5, 10, size, monospace, false), { lines: [name.text], fontSize: 5 });
+    // Wrapped at the largest size whose lines fit the height: two lines of 21 characters at 6 pt in 7 mm.
+    assert.deepEqual(fitName(name, 12.8, 7, size, monospace, false), {
+      lines: ['OKAFOR, Maximiliana-', 'Alexandrina'],
+      fontSize: 6,
+    });
+    // One line's height: the given name is cut, never the surname; without the cut, no fit.
+    assert.equal(fitName(name, 12.8, 3, size, monospace, false), null);
+    assert.deepEqual(fitName(name, 12.8, 3, size, monospace, true), { lines: ['OKAFOR, Maximil...'], fontSize: 7 });
+    // A surname that does not fit whole is not placed at all: the label size is refused.
+    assert.equal(fitName(labelName('ABCDEFGHIJKLMNOPQRST', 'Ann'), 10, 3, size, monospace, true), null);
+    // A hundred characters 1 mm wide at 5 pt need three lines of a 38 × 19 mm label, which has room for two.
+    const refused = planLabel(
+      labelsFor({ ...REQUEST, patient_last_name: 'W'.repeat(100) }, null, 1)[0]!,
+      LABEL_SIZES['38x19'],
+      300,
+      79,
+      () => (text, fontSize) => (text.length * fontSize) / 5,
+    );
+    assert.ok(isRefusal(refused));
+    assert.equal(refused.problem, "The patient's surname is too long to print in full on 38 × 19 mm labels");
   });
 
   test('long texts are cut with ... to fit, short ones kept', () => {

@@ -1,8 +1,14 @@
 /// <reference types="node" />
 /**
- * Test helpers for the labels (never imported by the app): a real Code 128 decoder (ZXing) over a rendered PNG
- * or over bars drawn into a bitmap, and a reader of jsPDF's uncompressed output.
+ * Test helpers for the labels (never imported by the app): a real Code 128 decoder (ZXing) over a rendered PNG,
+ * over bars drawn into a bitmap or over a PDF page rasterized by poppler, poppler's text of a PDF, and a reader of
+ * jsPDF's uncompressed output.
  */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import {
   BarcodeFormat,
   BinaryBitmap,
@@ -33,6 +39,50 @@ export function decodeCode128({ pixels, width, height }: LuminanceImage): string
   );
   if (result.getBarcodeFormat() !== BarcodeFormat.CODE_128) throw new Error('not a Code 128 barcode');
   return result.getText();
+}
+
+/** A binary PGM (P5, 8 bits), as `pdftoppm -gray` writes it. */
+function pgmLuminance(pgm: Buffer): LuminanceImage {
+  const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(pgm.toString('latin1', 0, 64));
+  if (header === null || header[3] !== '255') throw new Error('not an 8-bit binary PGM');
+  const width = Number(header[1]);
+  const height = Number(header[2]);
+  const start = header[0].length;
+  return { pixels: new Uint8ClampedArray(pgm.subarray(start, start + width * height)), width, height };
+}
+
+const run = promisify(execFile);
+
+/** Runs `work` with the PDF written to a file of a fresh temporary folder, removed afterwards. */
+async function withPdfFile<T>(pdf: Uint8Array, work: (file: string, folder: string) => Promise<T>): Promise<T> {
+  const folder = await mkdtemp(join(tmpdir(), 'labline-labels-'));
+  try {
+    const file = join(folder, 'labels.pdf');
+    await writeFile(file, pdf);
+    return await work(file, folder);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The PDF's pages as a printer of `dpi` puts them on paper, one pixel per dot: poppler's `pdftoppm -r <dpi>
+ * -gray`, page by page.
+ */
+export function rasterizePdf(pdf: Uint8Array, dpi: number): Promise<LuminanceImage[]> {
+  return withPdfFile(pdf, async (file, folder) => {
+    await run('pdftoppm', ['-r', String(dpi), '-gray', file, join(folder, 'page')]);
+    const pages = (await readdir(folder)).filter((name) => name.endsWith('.pgm')).sort();
+    return Promise.all(pages.map(async (name) => pgmLuminance(await readFile(join(folder, name)))));
+  });
+}
+
+/**
+ * The PDF's text as poppler's `pdftotext -raw` extracts it, in the order it was drawn (without -raw, pdftotext
+ * joins a word broken after a hyphen and drops the hyphen).
+ */
+export function pdfText(pdf: Uint8Array): Promise<string> {
+  return withPdfFile(pdf, async (file) => (await run('pdftotext', ['-raw', '-enc', 'UTF-8', file, '-'])).stdout);
 }
 
 /** A PNG flattened onto white (bwip-js leaves the background transparent) as luminance. */
