@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet } from 'jose';
-import { JWT_AUDIENCE, JWT_ISSUER, type Role } from '@labline/contracts';
+import { DEFAULT_TOKEN_TTL_SECONDS, JWT_AUDIENCE, JWT_ISSUER, type Role } from '@labline/contracts';
 import type { TestUser } from './events';
 
 export interface TestUserClaims {
@@ -30,8 +30,11 @@ export async function createTestKeys(): Promise<TestKeys> {
   const publicJwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'EdDSA', use: 'sig' };
   return {
     jwks: { keys: [publicJwk] },
-    mintToken: (user, options = {}) =>
-      new SignJWT({
+    mintToken: (user, options = {}) => {
+      // One reading of the clock for both claims, as identity signs: read twice, a second that ticks over in
+      // between makes exp - iat one second longer than the lifetime the services accept (a 401 on a busy machine).
+      const issuedAt = options.issuedAt ?? Math.floor(Date.now() / 1000);
+      return new SignJWT({
         email: user.email ?? `user${user.id}@test.labline`,
         role: user.role,
         institution_id: user.institution_id ?? null,
@@ -43,9 +46,10 @@ export async function createTestKeys(): Promise<TestKeys> {
         .setSubject(String(user.id))
         .setIssuer(options.issuer ?? JWT_ISSUER)
         .setAudience(JWT_AUDIENCE)
-        .setIssuedAt(options.issuedAt)
-        .setExpirationTime(options.expiresIn ?? '15m')
-        .sign(privateKey),
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(options.expiresIn ?? issuedAt + DEFAULT_TOKEN_TTL_SECONDS)
+        .sign(privateKey);
+    },
   };
 }
 
