@@ -2,11 +2,13 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ERRORS, PATIENT_FIELD_ERRORS, PHONE_NUMBER_PROBLEM } from '@labline/contracts';
+import { patientRegisteredData } from '@labline/testkit';
 import {
   createPatient,
   HARBOUR,
   NORTHWIND,
   patientForm,
+  registerStoredPatient,
   RIVERSIDE,
   startClinical,
   storedState,
@@ -202,6 +204,22 @@ describe('phone numbers', () => {
       400,
       `phone: ${PHONE_NUMBER_PROBLEM}`,
     );
+  });
+
+  it('keeps a number stored before the check, and asks for a real one on the next edit', async () => {
+    const patientId = await registerStoredPatient(context, (id) =>
+      patientRegisteredData(id, [NORTHWIND], { phone: '12ab', clinician_id: USERS.northwindClinician.id }),
+    );
+    const read = async () =>
+      (await context.app.inject({ url: `/patients/${patientId}`, headers: await context.as(USERS.superAdmin) })).json()
+        .patient;
+    assert.equal((await read()).phone, '12ab', 'nothing stored is lost');
+    const form = (phone: string) =>
+      patientForm({ phone, first_name: 'Ada', last_name: 'Lovelace', medical_record_number: `MRN-${patientId}` });
+    await refused(() => put(USERS.northwindAdmin, patientId, form('12ab')), 400, `phone: ${PHONE_NUMBER_PROBLEM}`);
+    const fixed = await put(USERS.northwindAdmin, patientId, form('07700 900123'));
+    assert.equal(fixed.statusCode, 200, fixed.body);
+    assert.equal((await read()).phone, '+447700900123');
   });
 
   it('stores a number in E.164, from any spelling; one without a country code is a GB number', async () => {
