@@ -205,6 +205,11 @@ const email = fc.oneof(
   text,
 );
 const optional = <T>(value: fc.Arbitrary<T>) => fc.option(fc.oneof(value, fc.constant('')), { nil: undefined });
+/** Phone numbers in the spellings people type (stored in E.164), and text that is none (refused). */
+const phone = fc.oneof(
+  fc.constantFrom('+44 7700 900123', '07700 900456', '+1 (415) 555-2671', '+353 85 123 4567', '12ab'),
+  text,
+);
 const institutionIds = fc.constantFrom([1], [2], [1, 2], [], [99]);
 const dateOfBirth = fc.oneof(
   fc
@@ -215,7 +220,7 @@ const dateOfBirth = fc.oneof(
 
 export const loginBody = fc.record({ email, password: text });
 export const profileBody = fc.record(
-  { first_name: text, last_name: text, phone: optional(text) },
+  { first_name: text, last_name: text, phone: optional(phone) },
   { requiredKeys: ['first_name', 'last_name'] },
 );
 export const changePasswordBody = fc.record({ current_password: text, new_password: text });
@@ -229,7 +234,7 @@ export const institutionBody = fc.record(
         fc.tuple(text, text).map(([a, b]) => `${a}\n${b}`),
       ),
     ),
-    phone: optional(text),
+    phone: optional(phone),
     email: optional(email),
     institution_type: fc.constantFrom(...INSTITUTION_TYPES),
   },
@@ -241,7 +246,7 @@ export function userBody(institutions: readonly number[]) {
       email,
       first_name: text,
       last_name: text,
-      phone: optional(text),
+      phone: optional(phone),
       role: fc.constantFrom(...ROLES),
       institution_id: fc.option(fc.constantFrom(...institutions), { nil: null }),
       clinician_institution_ids: fc.subarray([...institutions]),
@@ -259,7 +264,7 @@ export function patientBody(clinicians: readonly number[]) {
       last_name: text,
       date_of_birth: dateOfBirth,
       gender: fc.constantFrom(...PATIENT_GENDERS, ''),
-      phone: optional(text),
+      phone: optional(phone),
       email: optional(email),
       insurance_number: optional(text),
       nhs_number: optional(text),

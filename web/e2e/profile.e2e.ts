@@ -1,7 +1,7 @@
 /** Profile settings (spec 3 §2 Profile settings, §5 change password, §8 profile texts). */
 import assert from 'node:assert/strict';
 import { test } from 'vitest';
-import { ERRORS, MESSAGES } from '@labline/contracts';
+import { ERRORS, FIELD_LABELS, MESSAGES, PHONE_NUMBER_PROBLEM } from '@labline/contracts';
 import type { Page } from 'playwright-core';
 import {
   createAccount,
@@ -44,6 +44,14 @@ test('saving the profile updates the top bar greeting at once and for good', asy
   await openSignedIn(page, account.email, '/dashboard', account.password);
   await openProfile(page);
   await page.getByLabel('First Name').fill('Rosalind');
+  // What is not a phone number is refused by the server, whose sentence stands under the phone input.
+  await page.getByLabel('Phone Number').fill('12');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await page
+    .locator('.ant-form-item-explain-error')
+    .filter({ hasText: `${FIELD_LABELS.phone} ${PHONE_NUMBER_PROBLEM}.` })
+    .waitFor();
+  await screenshot(page, 'profile-phone-refused');
   await page.getByLabel('Phone Number').fill('7700 900123');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await page.getByText(MESSAGES.profileUpdated).waitFor();
@@ -54,7 +62,7 @@ test('saving the profile updates the top bar greeting at once and for good', asy
   await page.reload();
   await page.getByLabel('First Name').waitFor();
   assert.equal(await page.getByLabel('First Name').inputValue(), 'Rosalind');
-  assert.equal(await page.getByLabel('Phone Number').inputValue(), '7700 900123');
+  assert.equal(await page.getByLabel('Phone Number').inputValue(), '7700900123', 'stored in E.164');
   assert.equal((await page.getByTestId('greeting').innerText()).trim(), 'Welcome back, Rosalind');
   await page.context().close();
 });

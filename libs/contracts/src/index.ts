@@ -13,6 +13,7 @@ export * from './events/clinical';
 export * from './http/common';
 export * from './http/auth';
 export * from './http/fields';
+export * from './phone';
 export * from './http/patients';
 export * from './http/users';
 export * from './http/institutions';

@@ -131,17 +131,3 @@ export type NotificationLogScope = { kind: 'all' } | { kind: 'institutions'; ins
 
 export const notificationLogScope = (caller: Caller): NotificationLogScope =>
   caller.role === 'super_admin' ? { kind: 'all' } : { kind: 'institutions', institutionIds: caller.institutionIds };
-
-// ---------------------------------------------------------------------------------------------- phones
-
-/** E.164: a plus, the country code and the number, 8 to 15 digits in all (the SMS providers' format). */
-const E164 = /^\+[1-9][0-9]{7,14}$/;
-
-/**
- * A phone number as an SMS provider takes it (`+447700900123`), from the forms' spelling with spaces, dashes,
- * dots or brackets (`+44 7700 900123`); null when it has no country code or is not a number at all.
- */
-export function smsNumberOf(phone: string): string | null {
-  const compact = phone.trim().replace(/[\s().-]/g, '');
-  return E164.test(compact) ? compact : null;
-}

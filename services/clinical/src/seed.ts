@@ -93,7 +93,7 @@ export function demoPatients(northwind: number, riverside: number, clinician: nu
       last_name: lastName,
       date_of_birth: `${year}-${month}-${day}`,
       gender,
-      phone: `+44 7700 900${String(100 + index * 17).slice(-3)}`,
+      phone: `+447700900${String(100 + index * 17).slice(-3)}`,
       email: index % 6 === 5 ? null : `${firstName}.${lastName}@example.com`.toLowerCase(),
       insurance_number: index % 3 === 0 ? `INS-${String(480_000 + index * 373)}` : null,
       nhs_number: String(9_434_765_000 + index * 919),

@@ -5,7 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import { CATALOGUE_FIELD_ERRORS, catalogueItemNotFound, ERRORS, unknownCatalogueReference } from '@labline/contracts';
+import {
+  CATALOGUE_FIELD_ERRORS,
+  catalogueItemNotFound,
+  ERRORS,
+  PHONE_NUMBER_PROBLEM,
+  unknownCatalogueReference,
+} from '@labline/contracts';
 import { catalogueSuite, markerForm } from './catalogue-fixtures';
 import { call, createItem, errorOf, NORTHWIND, refused, RIVERSIDE, UNKNOWN_INSTITUTION, USERS } from './harness';
 
@@ -51,8 +57,14 @@ describe('creating and reading each kind', () => {
       email: 'Orders@Meridian.example.com',
     });
     assert.deepEqual(
-      [lab.email, lab.address, lab.user_count, lab.institution_count, lab.test_request_count],
-      ['orders@meridian.example.com', '4 Science Park\nCambridge', 0, 0, 0],
+      [lab.email, lab.address, lab.phone, lab.user_count, lab.institution_count, lab.test_request_count],
+      ['orders@meridian.example.com', '4 Science Park\nCambridge', '+441223555010', 0, 0, 0],
+    );
+    await refused(
+      suite.context,
+      () => call(suite.context, USERS.superAdmin, 'PUT', `/cms/labs/${lab.id}`, { phone: 'hello world' }),
+      400,
+      `phone: ${PHONE_NUMBER_PROBLEM}`,
     );
     const priority = await createItem(suite.context, USERS.northwindAdmin, 'priorities', {
       name: 'Urgent',

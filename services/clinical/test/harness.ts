@@ -6,8 +6,16 @@
 import assert from 'node:assert/strict';
 import type { DurableConsumer } from '@labline/bus';
 import { openServiceDatabase } from '@labline/db';
-import { createPostgresEventStore, type EventStore } from '@labline/eventstore';
-import { buildInProcess, serviceMigrations, startProjectionConsumer, type HttpApp } from '@labline/service-kit';
+import { SYSTEM_ACTOR } from '@labline/contracts';
+import { createPostgresEventStore, STREAM_DOES_NOT_EXIST, type EventStore } from '@labline/eventstore';
+import {
+  buildInProcess,
+  inlineProjector,
+  nextId,
+  serviceMigrations,
+  startProjectionConsumer,
+  type HttpApp,
+} from '@labline/service-kit';
 import {
   bearerHeaders,
   createTestDatabase,
@@ -23,6 +31,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import type { ClinicalContext } from '../src/config';
+import { patientsProjection } from '../src/projections/patients/projection';
 import { service } from '../src/service';
 import { startPrivateNats, type PrivateNats } from './nats';
 
@@ -168,6 +177,23 @@ export async function createPatient(
   });
   if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
   return (response.json() as { patient: { id: number; medical_record_number: string } }).patient;
+}
+
+/**
+ * A patient as an older version of the service recorded it: its PatientRegistered event appended as given (what
+ * the request schemas of today would refuse or normalise), projected as the command handler projects.
+ */
+export async function registerStoredPatient(
+  context: ClinicalTestContext,
+  data: (patientId: number) => Record<string, unknown>,
+): Promise<number> {
+  const patientId = await nextId(context.pool, 'patient_id_seq');
+  await context.store.appendToStream(`patient-${patientId}`, [{ type: 'PatientRegistered', data: data(patientId) }], {
+    expectedStreamVersion: STREAM_DOES_NOT_EXIST,
+    metadata: { actor: SYSTEM_ACTOR, correlationId: 'stored-patient', causationId: null, traceparent: null },
+    inTransaction: inlineProjector([patientsProjection]),
+  });
+  return patientId;
 }
 
 export const errorOf = (response: LightMyRequestResponse) => (response.json() as { error: string }).error;

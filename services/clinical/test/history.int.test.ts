@@ -103,7 +103,7 @@ describe('patient history', () => {
       ['created', 'James Carter'],
     ]);
     assert.deepEqual(entries[0]?.changes, [
-      { field: 'phone', label: 'Phone Number', from: '+44 7700 900123', to: '+44 7700 900999' },
+      { field: 'phone', label: 'Phone Number', from: '+447700900123', to: '+447700900999' },
     ]);
     const created = new Map(entries[1]?.changes.map((entry) => [entry.field, entry.to]));
     assert.deepEqual(created.get('institution_ids'), ['Northwind General Hospital']);

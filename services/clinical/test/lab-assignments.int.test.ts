@@ -67,7 +67,7 @@ describe('assigning labs', () => {
         lab_name: 'Meridian Pathology',
         lab_description: 'Chemistry',
         lab_address: '4 Science Park',
-        lab_phone: '+44 1223 555 010',
+        lab_phone: '+441223555010',
         lab_email: 'orders@meridian.example.com',
         lab_active: true,
         contact_person: null,

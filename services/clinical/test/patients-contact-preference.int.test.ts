@@ -4,17 +4,15 @@
  */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { CLINICAL_EVENT_SCHEMAS, parseEventData, patientRegisteredSchema, SYSTEM_ACTOR } from '@labline/contracts';
-import { STREAM_DOES_NOT_EXIST } from '@labline/eventstore';
-import { inlineProjector, nextId } from '@labline/service-kit';
+import { CLINICAL_EVENT_SCHEMAS, parseEventData, patientRegisteredSchema } from '@labline/contracts';
 import { patientRegisteredData } from '@labline/testkit';
-import { patientsProjection } from '../src/projections/patients/projection';
 import {
   call,
   createPatient,
   NORTHWIND,
   patientForm,
   refused,
+  registerStoredPatient,
   startClinical,
   USERS,
   type ClinicalTestContext,
@@ -103,16 +101,13 @@ describe('a patient’s contact preference', () => {
   });
 
   it('reads as the default for a patient whose events predate it, and an unchanged save records nothing', async () => {
-    const patientId = await nextId(context.pool, 'patient_id_seq');
-    const { contact_preference: _none, ...oldData } = patientRegisteredData(patientId, [NORTHWIND], {
-      clinician_id: USERS.northwindClinician.id,
-      medical_record_number: `OLD-${patientId}`,
-    });
-    assert.equal(patientRegisteredSchema.parse(oldData).contact_preference, 'both');
-    await context.store.appendToStream(`patient-${patientId}`, [{ type: 'PatientRegistered', data: oldData }], {
-      expectedStreamVersion: STREAM_DOES_NOT_EXIST,
-      metadata: { actor: SYSTEM_ACTOR, correlationId: 'old-patient', causationId: null, traceparent: null },
-      inTransaction: inlineProjector([patientsProjection]),
+    const patientId = await registerStoredPatient(context, (id) => {
+      const { contact_preference: _none, ...oldData } = patientRegisteredData(id, [NORTHWIND], {
+        clinician_id: USERS.northwindClinician.id,
+        medical_record_number: `OLD-${id}`,
+      });
+      assert.equal(patientRegisteredSchema.parse(oldData).contact_preference, 'both');
+      return oldData;
     });
     const patient = await read(patientId);
     assert.equal(patient.contact_preference, 'both');

@@ -1,12 +1,14 @@
 /** POST/PUT/DELETE /patients per role: permissions, every validation message, record numbers, bad input. */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { ERRORS, PATIENT_FIELD_ERRORS } from '@labline/contracts';
+import { ERRORS, PATIENT_FIELD_ERRORS, PHONE_NUMBER_PROBLEM } from '@labline/contracts';
+import { patientRegisteredData } from '@labline/testkit';
 import {
   createPatient,
   HARBOUR,
   NORTHWIND,
   patientForm,
+  registerStoredPatient,
   RIVERSIDE,
   startClinical,
   storedState,
@@ -188,6 +190,53 @@ describe('creating patients', () => {
         payload: '{"first_name": ',
       });
     await refused(malformed, 400, ERRORS.malformedJson);
+  });
+});
+
+describe('phone numbers', () => {
+  it('refuses what is not a phone number with a 400 naming the field, storing nothing', async () => {
+    for (const phone of ['12ab', 'hello world', '+44 12', '+44 20 7946 0100 ext. 12']) {
+      await refused(() => post(USERS.superAdmin, patientForm({ phone })), 400, `phone: ${PHONE_NUMBER_PROBLEM}`);
+    }
+    const { id } = await createPatient(context, USERS.northwindAdmin);
+    await refused(
+      () => put(USERS.northwindAdmin, id, patientForm({ phone: 'hello world' })),
+      400,
+      `phone: ${PHONE_NUMBER_PROBLEM}`,
+    );
+  });
+
+  it('keeps a number stored before the check, and asks for a real one on the next edit', async () => {
+    const patientId = await registerStoredPatient(context, (id) =>
+      patientRegisteredData(id, [NORTHWIND], { phone: '12ab', clinician_id: USERS.northwindClinician.id }),
+    );
+    const read = async () =>
+      (await context.app.inject({ url: `/patients/${patientId}`, headers: await context.as(USERS.superAdmin) })).json()
+        .patient;
+    assert.equal((await read()).phone, '12ab', 'nothing stored is lost');
+    const form = (phone: string) =>
+      patientForm({ phone, first_name: 'Ada', last_name: 'Lovelace', medical_record_number: `MRN-${patientId}` });
+    await refused(() => put(USERS.northwindAdmin, patientId, form('12ab')), 400, `phone: ${PHONE_NUMBER_PROBLEM}`);
+    const fixed = await put(USERS.northwindAdmin, patientId, form('07700 900123'));
+    assert.equal(fixed.statusCode, 200, fixed.body);
+    assert.equal((await read()).phone, '+447700900123');
+  });
+
+  it('stores a number in E.164, from any spelling; one without a country code is a GB number', async () => {
+    const spellings: [string, string | null][] = [
+      ['+44 7700 900123', '+447700900123'],
+      ['07700 900123', '+447700900123'],
+      ['+353 85 123 4567', '+353851234567'],
+      ['+1 (415) 555-2671', '+14155552671'],
+      ['', null],
+    ];
+    for (const [phone, stored] of spellings) {
+      const response = await post(USERS.northwindAdmin, patientForm({ phone }));
+      assert.equal(response.statusCode, 201, response.body);
+      const { id } = response.json().patient;
+      const read = await context.app.inject({ url: `/patients/${id}`, headers: await context.as(USERS.superAdmin) });
+      assert.equal(read.json().patient.phone, stored, phone);
+    }
   });
 });
 

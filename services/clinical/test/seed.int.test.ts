@@ -1,7 +1,7 @@
 /** The demo catalogue and test requests: seeded once, through the API's command paths, once identity's demo data has arrived. */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { isLoincCode } from '@labline/contracts';
+import { e164PhoneNumber, isLoincCode } from '@labline/contracts';
 import { seedDemoPatients } from '../src/seed';
 import { seedDemoCatalogue } from '../src/seed-catalogue';
 import { seedDemoTestRequests } from '../src/seed-test-requests';
@@ -55,7 +55,9 @@ describe('demo catalogue seed', () => {
       devices.some((device) => (device.tube_types as unknown[]).length > 2),
       'a device with many tube types',
     );
-    assert.equal((await items('labs')).length, 3);
+    const labPhones = (await items('labs')).map((lab) => String(lab.phone));
+    assert.equal(labPhones.length, 3);
+    for (const phone of labPhones) assert.equal(e164PhoneNumber(phone), phone, 'an E.164 number the forms accept');
 
     // The Northwind panel is Northwind's alone.
     const panelNames = async (caller: typeof USERS.superAdmin) => (await items('panels', caller)).map((p) => p.name);
@@ -69,6 +71,8 @@ describe('demo catalogue seed', () => {
 
   it('seeds a handful of test requests across the statuses after the patients and catalogue, once', async () => {
     assert.ok('seeded' in (await seedDemoPatients(context.context, { waitMs: 30_000 })));
+    const { patients } = (await call(context, USERS.superAdmin, 'GET', '/patients?limit=100')).json();
+    for (const { phone } of patients as { phone: string }[]) assert.equal(e164PhoneNumber(phone), phone);
     const outcome = await seedDemoTestRequests(context.context, { waitMs: 30_000 });
     assert.deepEqual(outcome, { seeded: 6 });
     assert.deepEqual(await seedDemoTestRequests(context.context, { waitMs: 1 }), { skipped: 'already seeded' });

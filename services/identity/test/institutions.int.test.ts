@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { ERRORS, institutionSchema, type Institution } from '@labline/contracts';
+import { ERRORS, institutionSchema, PHONE_NUMBER_PROBLEM, type Institution } from '@labline/contracts';
 import type { DurableConsumer } from '@labline/bus';
 import { createLogger } from '@labline/telemetry';
 import { waitFor } from '@labline/testkit';
@@ -106,7 +106,7 @@ describe('institutions', () => {
       phone: '+44 20 7946 0199',
     });
     assert.equal(own.statusCode, 200, own.body);
-    assert.equal(own.json().institution.phone, '+44 20 7946 0199');
+    assert.equal(own.json().institution.phone, '+442079460199', 'stored in E.164');
 
     const before = await storedState(context);
     const cases: [DemoAccount, Method, string, unknown, number, string][] = [
@@ -120,6 +120,7 @@ describe('institutions', () => {
       ['super', 'POST', '/institutions', { name: 'x'.repeat(201) }, 400, 'name: must be at most 200 characters'],
       ['super', 'POST', '/institutions', { name: 'A', institution_type: 'Spa' }, 400, ''],
       ['super', 'POST', '/institutions', { name: 'A', email: 'nope' }, 400, 'email: must be a valid email address'],
+      ['super', 'POST', '/institutions', { name: 'A', phone: '12ab' }, 400, `phone: ${PHONE_NUMBER_PROBLEM}`],
       ['super', 'POST', '/institutions', { name: 'A', beds: 40 }, 400, 'beds: is not allowed'],
       ['super', 'POST', '/institutions', { name: 7 }, 400, 'name: must be a string'],
       ['super', 'PUT', '/institutions/abc', { name: 'A' }, 400, ''],

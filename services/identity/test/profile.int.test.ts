@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { ERRORS, MESSAGES } from '@labline/contracts';
+import { ERRORS, MESSAGES, PHONE_NUMBER_PROBLEM } from '@labline/contracts';
 import { sql } from 'slonik';
 import { DEMO_PASSWORD } from '../src/seed';
 import { bearer, storedState, login, signIn, startIdentity, type IdentityTestContext } from './harness';
@@ -36,7 +36,7 @@ describe('profile', () => {
     const updated = update.json().user;
     assert.equal(updated.first_name, 'Jamie');
     assert.equal(updated.last_name, 'Carter-Hughes');
-    assert.equal(updated.phone, '+44 7700 900456');
+    assert.equal(updated.phone, '+447700900456', 'stored in E.164');
     assert.equal(updated.email, user.email);
     assert.ok(updated.updated_at > user.updated_at);
     const reread = await context.app.inject({ method: 'GET', url: '/auth/profile', headers: bearer(token) });
@@ -50,7 +50,7 @@ describe('profile', () => {
       userId: user.id,
       first_name: 'Jamie',
       last_name: 'Carter-Hughes',
-      phone: '+44 7700 900456',
+      phone: '+447700900456',
     });
 
     const cleared = await context.app.inject({
@@ -71,6 +71,8 @@ describe('profile', () => {
       [{ first_name: 'Oliver' }, 'last_name: Required'],
       [{ first_name: 'Oliver', last_name: 'G'.repeat(101) }, 'last_name: must be at most 100 characters'],
       [{ first_name: 'Oliver', last_name: 'Grant', phone: '1'.repeat(41) }, 'phone: must be at most 40 characters'],
+      [{ first_name: 'Oliver', last_name: 'Grant', phone: '12ab' }, `phone: ${PHONE_NUMBER_PROBLEM}`],
+      [{ first_name: 'Oliver', last_name: 'Grant', phone: 'hello world' }, `phone: ${PHONE_NUMBER_PROBLEM}`],
       [{ first_name: 7, last_name: 'Grant' }, 'first_name: must be a string'],
       [{ first_name: 'Oliver', last_name: 'Grant', role: 'super_admin' }, 'role: is not allowed'],
     ];

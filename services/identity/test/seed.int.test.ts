@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { ERRORS } from '@labline/contracts';
+import { e164PhoneNumber, ERRORS } from '@labline/contracts';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { bootstrapAdmin, DEMO_PASSWORD, seedDemo } from '../src/seed';
@@ -52,6 +52,12 @@ describe('seedDemo', () => {
     }
     const inactive = await login(context.app, 'inactive@northwind.labline.test', DEMO_PASSWORD);
     assert.deepEqual(inactive.json(), { error: ERRORS.accountInactive });
+
+    // The demo phone numbers are what the forms would store: E.164 numbers the services accept.
+    const phones = await context.pool.anyFirst(sql.type(z.object({ phone: z.string() }))`
+      SELECT phone FROM users WHERE phone IS NOT NULL UNION ALL SELECT phone FROM institutions WHERE phone IS NOT NULL`);
+    assert.ok(phones.length >= 8, `${phones.length} phones`);
+    for (const phone of phones) assert.equal(e164PhoneNumber(phone), phone);
   });
 });
 

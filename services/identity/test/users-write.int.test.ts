@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { CMS_SUB_PERMISSIONS, defaultPermissionsForRole, ERRORS, SYSTEM_ACTOR, type User } from '@labline/contracts';
+import {
+  CMS_SUB_PERMISSIONS,
+  defaultPermissionsForRole,
+  ERRORS,
+  PHONE_NUMBER_PROBLEM,
+  SYSTEM_ACTOR,
+  type User,
+} from '@labline/contracts';
 import { registerUser } from '../src/commands/users';
 import { DEMO_PASSWORD } from '../src/seed';
 import { signInDemoAccounts, type DemoAccount, type Method, type SignedInAccounts } from './accounts';
@@ -51,6 +58,7 @@ describe('user administration: writes', () => {
       );
       assert.deepEqual(user.permissions, ['dashboard', 'patients']);
       assert.equal(user.institution_name, 'Northwind General Hospital');
+      assert.equal(user.phone, '+442079460999', 'stored in E.164');
       const [registered] = await context.eventsOfType('UserRegistered', `user-${user.id}`);
       assert.doesNotMatch(JSON.stringify(registered), /a-good-password|argon2/);
       const signedIn = await login(context.app, payload.email, 'a-good-password');
@@ -111,6 +119,8 @@ describe('user administration: writes', () => {
         [newUser({ first_name: 7 }), /^first_name: must be a string$/],
         [newUser({ last_name: 'x'.repeat(101) }), /^last_name: must be at most 100 characters$/],
         [newUser({ email: 'not-an-email' }), /^email: must be a valid email address$/],
+        [newUser({ phone: '12ab' }), new RegExp(`^phone: ${PHONE_NUMBER_PROBLEM}$`)],
+        [newUser({ phone: 'hello world' }), new RegExp(`^phone: ${PHONE_NUMBER_PROBLEM}$`)],
         [newUser({ role: 'wizard' }), /^role: /],
         [newUser({ institution_id: 'one' }), /^institution_id: /],
         [newUser({ permissions: ['everything'] }), /^permissions\.0: /],

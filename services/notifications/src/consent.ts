@@ -8,7 +8,7 @@ import {
   DEFAULT_CONTACT_PREFERENCE,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_SKIP_REASONS,
-  smsNumberOf,
+  e164PhoneNumber,
   type ContactPreference,
   type NotificationChannel,
 } from '@labline/contracts';
@@ -79,7 +79,7 @@ export function decideChannels(
 /** Whether the number (as on record or in E.164) replied STOP and not START since. */
 export async function smsOptedOut(db: CommonQueryMethods, phone: string | null): Promise<boolean> {
   if (!phone) return false;
-  return isSmsOptedOut(db, smsNumberOf(phone) ?? phone);
+  return isSmsOptedOut(db, e164PhoneNumber(phone) ?? phone);
 }
 
 /** The consent of a patient as projected (their preference and details), with their number's opt-out looked up. */

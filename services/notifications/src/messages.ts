@@ -2,7 +2,7 @@
  * What patients are told, per channel. The spec gives no wording for these; they say what happened, to which
  * request, where, and whom to ask, and an SMS stays within one 160-character message where it can.
  */
-import { formatRequestId, NOTIFICATION_CHANNELS, smsNumberOf, type NotificationChannel } from '@labline/contracts';
+import { formatRequestId, NOTIFICATION_CHANNELS, e164PhoneNumber, type NotificationChannel } from '@labline/contracts';
 import type { IdentityEventData } from '@labline/contracts';
 import type { NotificationRequest } from './commands/notifications';
 import { decideChannels } from './consent';
@@ -95,8 +95,10 @@ export function patientMessageRequests(
       notification_type: channel,
       recipient_type: 'patient',
       recipient_email: channel === 'email' ? email : null,
-      // The provider takes E.164; a number without its country code goes as it is and is refused with the reason.
-      recipient_phone: channel === 'sms' && phone ? (smsNumberOf(phone) ?? phone) : null,
+      // The provider takes E.164 (a number without its country code is a GB one, contracts' phone.ts); a stored
+      // text that is no phone number (kept from before the services checked them) goes as it is and is refused
+      // with the reason.
+      recipient_phone: channel === 'sms' && phone ? (e164PhoneNumber(phone) ?? phone) : null,
       patient_id: recipient.patient_id,
       patient_name: patientNameOf(recipient),
       subject: channel === 'email' ? message.subject : null,

@@ -152,6 +152,18 @@ describe('the notification log', () => {
     assert.equal(unknown.statusCode, 400);
     assert.match(unknown.json().error, /^delivery_status: /);
   });
+
+  it('finds a phone number stored in E.164 in any spelling the user types', async () => {
+    const phones = async (search: string) =>
+      (await call(USERS.superAdmin, 'GET', `/cms/notification-logs?search=${encodeURIComponent(search)}`))
+        .json()
+        .notifications.map((log: { recipient_phone: string | null }) => log.recipient_phone);
+    for (const search of ['+44 7700 900301', '+447700900301', '07700900301', '7700 900301', '0044 7700 900301']) {
+      assert.deepEqual(await phones(search), ['+447700900301'], search);
+    }
+    assert.deepEqual(await phones('900 301'), ['+447700900301'], 'a part of the number');
+    assert.deepEqual(await phones('07700 900399'), [], 'another number');
+  });
 });
 
 describe('test notifications', () => {
@@ -201,11 +213,13 @@ describe('test notifications', () => {
       400,
       `test_email: ${NOTIFICATION_ERRORS.invalidEmail}`,
     );
-    await refused(
-      post({ notification_type: 'sms', test_phone: '07700 900123' }),
-      400,
-      `test_phone: ${NOTIFICATION_ERRORS.invalidPhone}`,
-    );
+    for (const test_phone of ['12ab', 'hello world', '+44 12']) {
+      await refused(
+        post({ notification_type: 'sms', test_phone }),
+        400,
+        `test_phone: ${NOTIFICATION_ERRORS.invalidPhone}`,
+      );
+    }
     await refused(
       post({ notification_type: 'fax', test_phone: '+447700900123' }),
       400,

@@ -1,10 +1,8 @@
 /** Phone numbers as spec 1 §3 has them: a country (default GB) with its dial code, and the number. */
-import { FIELD_LIMITS } from '@labline/contracts';
+import { DEFAULT_PHONE_COUNTRY, FIELD_LIMITS } from '@labline/contracts';
 import { DIAL_CODES, MAIN_COUNTRY_OF_SHARED_DIAL_CODE, type PhoneCountryCode } from './phoneCountries';
 
 export type { PhoneCountryCode } from './phoneCountries';
-
-export const DEFAULT_PHONE_COUNTRY: PhoneCountryCode = 'GB';
 
 export interface PhoneCountry {
   code: PhoneCountryCode;

@@ -3,12 +3,12 @@ import { permissionSchema, roleSchema } from '../access-schemas';
 import { ERRORS } from '../errors';
 import {
   FIELD_LIMITS,
+  mergedPhone,
   newPassword,
   passwordAttempt,
   requestObject,
   requiredEmail,
   requiredText,
-  safeText,
 } from './fields';
 
 export const loginBodySchema = requestObject({ email: requiredEmail, password: passwordAttempt });
@@ -44,7 +44,7 @@ export const profileResponseSchema = z.object({ user: sessionUserSchema });
 export const updateProfileBodySchema = requestObject({
   first_name: requiredText(FIELD_LIMITS.personName),
   last_name: requiredText(FIELD_LIMITS.personName),
-  phone: safeText(FIELD_LIMITS.phone).nullable().optional(),
+  phone: mergedPhone,
   email: z.unknown().optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;

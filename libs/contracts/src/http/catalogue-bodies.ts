@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { perCatalogueKind, type CatalogueKind } from '../catalogue';
 import { CATALOGUE_FIELD_ERRORS } from '../catalogue-errors';
 import { isLoincCode } from '../loinc';
-import { FIELD_LIMITS, entityIdSchema, requestObject, requiredText, safeText } from './fields';
+import { FIELD_LIMITS, entityIdSchema, mergedPhone, requestObject, requiredText, safeText } from './fields';
 
 /** Length limits of the catalogue's text fields (the forms stop typing at the same length). */
 export const CATALOGUE_FIELD_LIMITS = {
@@ -134,7 +134,7 @@ const { institution_ids: _labsHaveNoInstitutions, ...labShared } = sharedFields;
 const labFields = {
   ...labShared,
   address: mergedText(CATALOGUE_FIELD_LIMITS.labAddress, { multiline: true }),
-  phone: mergedText(FIELD_LIMITS.phone),
+  phone: mergedPhone,
   email: mergedEmail,
 };
 

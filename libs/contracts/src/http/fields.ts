@@ -5,9 +5,17 @@
  */
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../errors';
+import { e164PhoneNumber } from '../phone';
 import { FIELD_LIMITS, MAX_ENTITY_ID, EARLIEST_DATE_OF_BIRTH, textProblem } from './limits';
 
-export { FIELD_LIMITS, MAX_ENTITY_ID, EARLIEST_DATE_OF_BIRTH, TEXT_PROBLEMS, textProblem } from './limits';
+export {
+  DEFAULT_PHONE_COUNTRY,
+  FIELD_LIMITS,
+  MAX_ENTITY_ID,
+  EARLIEST_DATE_OF_BIRTH,
+  TEXT_PROBLEMS,
+  textProblem,
+} from './limits';
 
 /**
  * Text as it is stored: trimmed, of acceptable characters only (textProblem), NFC-normalised (so that "é"
@@ -48,6 +56,35 @@ export const optionalEmail = safeText(FIELD_LIMITS.email)
   .nullish()
   .transform((value) => (value ? value : null))
   .pipe(z.email('must be a valid email address').nullable());
+
+/** Why a phone number is refused ("phone: must be a valid phone number"). */
+export const PHONE_NUMBER_PROBLEM = 'must be a valid phone number';
+
+/**
+ * A phone number, stored in E.164 (`+447700900123`): safeText, then read by libphonenumber-js (contracts'
+ * phone.ts says how; without a `+` it is a GB number). Every request field that takes a phone is this schema
+ * (through optionalPhone and mergedPhone); `message` replaces the problem where the spec has its own text.
+ */
+export const phoneNumber = (message: string = PHONE_NUMBER_PROBLEM) =>
+  safeText(FIELD_LIMITS.phone).transform((value, context) => {
+    const number = e164PhoneNumber(value);
+    if (number !== null) return number;
+    context.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+
+/** Optional phone from a form: an empty string, null or absence all mean "no number" (null). */
+export const optionalPhone = safeText(FIELD_LIMITS.phone)
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .pipe(phoneNumber().nullable());
+
+/** Optional phone for a merge: absent keeps it (undefined), '' or null unsets it (null). */
+export const mergedPhone = safeText(FIELD_LIMITS.phone)
+  .nullable()
+  .optional()
+  .transform((value) => (value === '' ? null : value))
+  .pipe(phoneNumber().nullable().optional());
 
 /** Search text in a query string: safeText, so that it reaches Postgres as valid UTF-8 without NUL. */
 export const searchText = safeText(FIELD_LIMITS.search).optional();

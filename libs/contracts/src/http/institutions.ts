@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { roleSchema } from '../access-schemas';
 import { INSTITUTION_TYPES } from '../events/identity';
-import { FIELD_LIMITS, optionalEmail, optionalText, requestObject, requiredText } from './fields';
+import { FIELD_LIMITS, optionalEmail, optionalPhone, optionalText, requestObject, requiredText } from './fields';
 
 /** The institution of spec 3 §3. */
 export const institutionSchema = z.object({
@@ -25,7 +25,7 @@ export const institutionBodySchema = requestObject({
   name: requiredText(FIELD_LIMITS.institutionName),
   institution_number: optionalText(FIELD_LIMITS.institutionNumber),
   address: optionalText(FIELD_LIMITS.institutionAddress, { multiline: true }),
-  phone: optionalText(FIELD_LIMITS.phone),
+  phone: optionalPhone,
   email: optionalEmail,
   institution_type: z.enum(INSTITUTION_TYPES).optional().default('Hospital'),
 });

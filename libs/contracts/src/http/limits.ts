@@ -29,6 +29,12 @@ export const FIELD_LIMITS = {
   password: 1024,
 } as const;
 
+/**
+ * The country of a phone number written without its country code (spec 1 §3: "Default phone country GB"): the
+ * phone input's first choice, and how the services read a number that has no `+` (contracts' phone.ts).
+ */
+export const DEFAULT_PHONE_COUNTRY = 'GB';
+
 /** Database ids are Postgres `integer`s: 1 to 2^31 - 1. */
 export const MAX_ENTITY_ID = 2_147_483_647;
 /** The earliest date of birth a form may give. */

@@ -9,12 +9,13 @@ import {
   recipientTypeSchema,
   triggeredByTypeSchema,
 } from '../events/notifications';
-import { DELIVERY_STATUSES, NOTIFICATION_ERRORS, NOTIFICATION_LOG_PAGE_SIZE, smsNumberOf } from '../notifications';
+import { DELIVERY_STATUSES, NOTIFICATION_ERRORS, NOTIFICATION_LOG_PAGE_SIZE } from '../notifications';
 import { pageQuerySchema, paginationSchema } from './common';
 import {
   entityIdSchema,
   FIELD_LIMITS,
   optionalText,
+  phoneNumber,
   positiveIntegerText,
   requestObject,
   requiredText,
@@ -98,15 +99,8 @@ export const recipientEmailSchema = safeText(FIELD_LIMITS.email)
   .toLowerCase()
   .pipe(z.email(NOTIFICATION_ERRORS.invalidEmail));
 
-/** A phone number to text, with its country code; stored as E.164 (`+447700900123`). */
-export const recipientPhoneSchema = safeText(FIELD_LIMITS.phone).transform((value, context) => {
-  const number = smsNumberOf(value);
-  if (number === null) {
-    context.addIssue({ code: 'custom', message: NOTIFICATION_ERRORS.invalidPhone });
-    return z.NEVER;
-  }
-  return number;
-});
+/** A phone number to text, in E.164 (`+447700900123`); refused with spec 3 §5's text. */
+export const recipientPhoneSchema = phoneNumber(NOTIFICATION_ERRORS.invalidPhone);
 
 /** POST /cms/test-notification (spec 3 §7): email with test_email, or sms with test_phone. */
 export const testNotificationBodySchema = z.discriminatedUnion(

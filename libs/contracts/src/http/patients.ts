@@ -7,6 +7,7 @@ import {
   idText,
   optionalDateOfBirth,
   optionalEmail,
+  optionalPhone,
   optionalText,
   requestObject,
   requiredText,
@@ -26,7 +27,7 @@ export const patientBodySchema = requestObject({
     .union([z.literal(''), patientGenderSchema])
     .nullish()
     .transform((value) => (value ? value : null)),
-  phone: optionalText(FIELD_LIMITS.phone),
+  phone: optionalPhone,
   email: optionalEmail,
   insurance_number: optionalText(FIELD_LIMITS.insuranceNumber),
   nhs_number: optionalText(FIELD_LIMITS.nhsNumber),

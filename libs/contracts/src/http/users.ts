@@ -7,7 +7,7 @@ import {
   entityIdSchema,
   idText,
   newPassword,
-  optionalText,
+  optionalPhone,
   queryBooleanSchema,
   requestObject,
   requiredEmail,
@@ -38,7 +38,7 @@ const userFields = {
   email: requiredEmail,
   first_name: requiredText(FIELD_LIMITS.personName),
   last_name: requiredText(FIELD_LIMITS.personName),
-  phone: optionalText(FIELD_LIMITS.phone),
+  phone: optionalPhone,
   role: roleSchema,
   institution_id: entityIdSchema.nullish().transform((value) => value ?? null),
   clinician_institution_ids: z

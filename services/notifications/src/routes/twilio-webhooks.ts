@@ -1,4 +1,4 @@
-import { NOTIFICATION_ERRORS, NOTIFICATIONS_CONTRACTS, smsNumberOf } from '@labline/contracts';
+import { NOTIFICATION_ERRORS, NOTIFICATIONS_CONTRACTS, e164PhoneNumber } from '@labline/contracts';
 import { httpError, route } from '@labline/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import twilio from 'twilio';
@@ -112,7 +112,7 @@ export const twilioWebhookRoutes =
         throw httpError(400, NOTIFICATION_ERRORS.invalidSignature);
       }
       const parsed = inboundMessageSchema.safeParse(request.body);
-      const from = parsed.success ? smsNumberOf(parsed.data.From) : null;
+      const from = parsed.success ? e164PhoneNumber(parsed.data.From) : null;
       if (
         !parsed.success ||
         from === null ||

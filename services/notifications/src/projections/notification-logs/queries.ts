@@ -1,5 +1,6 @@
 import {
   notificationLogSchema,
+  phoneSearchDigits,
   SUCCESSFUL_DELIVERY_STATUSES,
   type NotificationLog,
   type NotificationLogQuery,
@@ -31,9 +32,19 @@ function scopeCondition(scope: NotificationLogScope): FragmentSqlToken {
 /** A LIKE pattern matching the text anywhere, its own % and _ taken literally. */
 const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
+/**
+ * The search: e-mail, phone and subject contain the text; and when the text is a phone number, in any spelling
+ * (`+44 7700 900123`, `07700900123`, `7700 900123`), the stored number's digits contain its digits.
+ */
+function searchCondition(search: string): FragmentSqlToken {
+  const text = sql.fragment`l.search_text LIKE ${containing(search)}`;
+  const digits = phoneSearchDigits(search);
+  return digits === null ? text : sql.fragment`(${text} OR l.recipient_phone_digits LIKE ${containing(digits)})`;
+}
+
 function filterConditions(query: NotificationLogQuery): FragmentSqlToken[] {
   const conditions: FragmentSqlToken[] = [];
-  if (query.search) conditions.push(sql.fragment`l.search_text LIKE ${containing(query.search)}`);
+  if (query.search) conditions.push(searchCondition(query.search));
   if (query.message_type) conditions.push(sql.fragment`l.message_type = ${query.message_type}`);
   if (query.notification_type) conditions.push(sql.fragment`l.notification_type = ${query.notification_type}`);
   if (query.delivery_status) conditions.push(sql.fragment`l.delivery_status = ${query.delivery_status}`);
