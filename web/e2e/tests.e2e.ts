@@ -211,6 +211,10 @@ test('a clinician orders a test: sample type, lab, markers, the device chosen fo
       'No laboratories are configured for Stool samples at this institution. Please contact your administrator.',
     )
     .waitFor();
+  // Issue 22: a stool marker gets the stool kit, and only devices that hold stool are offered.
+  await page.getByRole('group', { name: 'Markers' }).getByLabel('Calprotectin').check();
+  await chosenDevice(page, 'Stool collection kit (5000 µL)').waitFor();
+  assert.deepEqual(await offeredOptions(page, 'Collection Device'), ['Stool collection kit (5000 µL)']);
   await pickOption(page, 'Sample Type', 'Blood');
   await pickOption(page, 'Laboratory', 'Meridian Pathology Laboratories');
   const markers = page.getByRole('group', { name: 'Markers' });

@@ -20,16 +20,20 @@ export const CATALOGUE_KINDS = [
 ] as const;
 export type CatalogueKind = (typeof CATALOGUE_KINDS)[number];
 
-/** The kinds that are a name and a description only (with an order, for priorities and statuses). */
-export const LOOKUP_KINDS = ['sample-types', 'tube-types', 'priorities', 'statuses'] as const;
+/**
+ * The kinds that are a name and a description only (with an order, for priorities and statuses). Tube types
+ * are one and the sample types they hold (issue 22).
+ */
+export const LOOKUP_KINDS = ['sample-types', 'priorities', 'statuses'] as const;
 export type LookupKind = (typeof LOOKUP_KINDS)[number];
 
 export const isCatalogueKind = (text: string): text is CatalogueKind =>
   (CATALOGUE_KINDS as readonly string[]).includes(text);
 
-/** A table by kind from one value per shape of item: the four lookup kinds share one (their schemas, say). */
-export const perCatalogueKind = <Lookup, Marker, Panel, Device, Lab>(shapes: {
+/** A table by kind from one value per shape of item: the three lookup kinds share one (their schemas, say). */
+export const perCatalogueKind = <Lookup, TubeType, Marker, Panel, Device, Lab>(shapes: {
   lookup: Lookup;
+  tubeTypes: TubeType;
   markers: Marker;
   panels: Panel;
   devices: Device;
@@ -38,7 +42,7 @@ export const perCatalogueKind = <Lookup, Marker, Panel, Device, Lab>(shapes: {
   'sample-types': shapes.lookup,
   markers: shapes.markers,
   panels: shapes.panels,
-  'tube-types': shapes.lookup,
+  'tube-types': shapes.tubeTypes,
   priorities: shapes.lookup,
   statuses: shapes.lookup,
   'collection-devices': shapes.devices,

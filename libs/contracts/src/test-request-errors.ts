@@ -41,6 +41,10 @@ export const labNotAssigned = (sampleType: string): string =>
 export const deviceCapacityExceeded = (requiredVolume: number, capacity: number): string =>
   `collection_device_ids: ${ERRORS.deviceCapacityExceeded}: the chosen tests need ${requiredVolume} µL, more than the device's ${capacity} µL`;
 
+/** Issue 22: a device none of whose tube types holds the request's sample type. */
+export const deviceDoesNotHoldSample = (deviceName: string, sampleType: string): string =>
+  `collection_device_ids: ${deviceName} does not hold ${sampleType} samples`;
+
 /** A status the transition table does not allow from the current one. */
 export const statusChangeNotAllowed = (from: string, to: string): string =>
   `status: cannot change from ${from} to ${to}`;

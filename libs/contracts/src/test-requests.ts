@@ -71,6 +71,18 @@ export const CUSTOM_DATA_LIMITS = { name: 100, value: 2000 } as const;
 export const fitsDevice = (requiredVolume: number, maxCapacity: number | null): boolean =>
   requiredVolume <= (maxCapacity ?? DEFAULT_DEVICE_CAPACITY_UL);
 
+/**
+ * Issue 22: a device holds a sample type when one of its tube types holds it. A device without tube types
+ * suits every sample (spec 3 §5), and so does a tube type that names no sample types (the events before issue
+ * 22 have none).
+ */
+export const holdsSampleType = (
+  device: { tube_types: readonly { sample_type_ids: readonly number[] }[] },
+  sampleTypeId: number,
+): boolean =>
+  device.tube_types.length === 0 ||
+  device.tube_types.some((tube) => tube.sample_type_ids.length === 0 || tube.sample_type_ids.includes(sampleTypeId));
+
 // ------------------------------------------------------------------------------------------------ access
 
 /** The part of a test request the rules look at. */

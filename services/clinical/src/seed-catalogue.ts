@@ -12,9 +12,21 @@ import type { CatalogueChanges } from './domain/catalogue/snapshot';
 import { SEED_CALLER, seedOnce, type DemoDirectory, type SeedOutcome } from './seed';
 
 export const DEMO_SAMPLE_TYPES = ['Blood', 'Urine', 'Saliva', 'Stool', 'Swab'] as const;
-export const DEMO_TUBE_TYPES = ['EDTA', 'SST', 'Sodium citrate', 'Lithium heparin', 'Fluoride oxalate'] as const;
 type SampleType = (typeof DEMO_SAMPLE_TYPES)[number];
-type TubeType = (typeof DEMO_TUBE_TYPES)[number];
+
+/** Each tube type holds one sample type (issue 22): a device fits the samples its tubes hold. */
+const TUBE_TYPES = [
+  { name: 'EDTA', sample: 'Blood' },
+  { name: 'SST', sample: 'Blood' },
+  { name: 'Sodium citrate', sample: 'Blood' },
+  { name: 'Lithium heparin', sample: 'Blood' },
+  { name: 'Fluoride oxalate', sample: 'Blood' },
+  { name: 'Urine container', sample: 'Urine' },
+  { name: 'Saliva tube', sample: 'Saliva' },
+  { name: 'Stool container', sample: 'Stool' },
+  { name: 'Swab transport tube', sample: 'Swab' },
+] as const satisfies readonly { name: string; sample: SampleType }[];
+type TubeType = (typeof TUBE_TYPES)[number]['name'];
 
 const DEVICES = [
   { name: 'Capillary blood collection kit', max_capacity: 500, tubes: ['EDTA', 'SST'] },
@@ -23,9 +35,10 @@ const DEVICES = [
     max_capacity: 4000,
     tubes: ['EDTA', 'SST', 'Sodium citrate', 'Lithium heparin', 'Fluoride oxalate'],
   },
-  { name: 'Urine collection pot', max_capacity: 60000, tubes: [] },
-  { name: 'Saliva collection kit', max_capacity: 2000, tubes: [] },
-  { name: 'Swab kit', max_capacity: null, tubes: [] },
+  { name: 'Urine collection pot', max_capacity: 60000, tubes: ['Urine container'] },
+  { name: 'Saliva collection kit', max_capacity: 2000, tubes: ['Saliva tube'] },
+  { name: 'Stool collection kit', max_capacity: 5000, tubes: ['Stool container'] },
+  { name: 'Swab kit', max_capacity: null, tubes: ['Swab transport tube'] },
 ] as const satisfies readonly { name: string; max_capacity: number | null; tubes: readonly TubeType[] }[];
 type Device = (typeof DEVICES)[number]['name'];
 
@@ -68,7 +81,7 @@ export const DEMO_MARKERS: readonly DemoMarker[] = [
     value: 5000,
     range: [0, 30],
     sample: 'Urine',
-    tube: null,
+    tube: 'Urine container',
     devices: ['Urine collection pot'],
   },
   {
@@ -78,8 +91,8 @@ export const DEMO_MARKERS: readonly DemoMarker[] = [
     value: 1000,
     range: [0, 50],
     sample: 'Stool',
-    tube: null,
-    devices: [],
+    tube: 'Stool container',
+    devices: ['Stool collection kit'],
   },
 ];
 
@@ -138,7 +151,9 @@ async function seedCatalogue(deps: CommandDependencies, directory: DemoDirectory
   for (const [index, name] of DEMO_SAMPLE_TYPES.entries()) {
     ids.set(name, await create('sample-types', { name, sort_order: index }));
   }
-  for (const name of DEMO_TUBE_TYPES) ids.set(name, await create('tube-types', { name }));
+  for (const tube of TUBE_TYPES) {
+    ids.set(tube.name, await create('tube-types', { name: tube.name, sample_type_ids: [idOf(tube.sample)] }));
+  }
   for (const device of DEVICES) {
     const changes = { name: device.name, max_capacity: device.max_capacity, tube_type_ids: device.tubes.map(idOf) };
     ids.set(device.name, await create('collection-devices', changes));

@@ -5,6 +5,7 @@ import { createItem, startClinical, USERS, type ClinicalTestContext } from './ha
 export interface CatalogueFixtures {
   blood: number;
   urine: number;
+  /** A tube type holding blood. */
   edta: number;
   /** A capillary kit of 500 µL with the EDTA tube. */
   capillary: number;
@@ -19,7 +20,7 @@ export async function createCatalogueFixtures(context: ClinicalTestContext): Pro
     (await createItem(context, USERS.superAdmin, kind, body)).id;
   const blood = await create('sample-types', { name: 'Blood', sort_order: 1 });
   const urine = await create('sample-types', { name: 'Urine', sort_order: 2 });
-  const edta = await create('tube-types', { name: 'EDTA' });
+  const edta = await create('tube-types', { name: 'EDTA', sample_type_ids: [blood] });
   const capillary = await create('collection-devices', {
     name: 'Capillary kit',
     max_capacity: 500,

@@ -28,7 +28,9 @@ describe('creating and reading each kind', () => {
       `/cms/collection-devices/${suite.fixtures.capillary}`,
     );
     assert.equal(device.statusCode, 200, device.body);
-    assert.deepEqual(device.json().item.tube_types, [{ id: suite.fixtures.edta, name: 'EDTA' }]);
+    assert.deepEqual(device.json().item.tube_types, [
+      { id: suite.fixtures.edta, name: 'EDTA', sample_type_ids: [suite.fixtures.blood] },
+    ]);
     assert.equal(device.json().item.max_capacity, 500);
 
     const read = await call(suite.context, USERS.labUser, 'GET', `/cms/markers/${suite.fixtures.hba1c}`);

@@ -1,7 +1,7 @@
 /** The demo catalogue and test requests: seeded once, through the API's command paths, once identity's demo data has arrived. */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { e164PhoneNumber, isLoincCode } from '@labline/contracts';
+import { catalogueListResponseSchemaOf, e164PhoneNumber, holdsSampleType, isLoincCode } from '@labline/contracts';
 import { seedDemoPatients } from '../src/seed';
 import { seedDemoCatalogue } from '../src/seed-catalogue';
 import { seedDemoTestRequests } from '../src/seed-test-requests';
@@ -55,6 +55,28 @@ describe('demo catalogue seed', () => {
       devices.some((device) => (device.tube_types as unknown[]).length > 2),
       'a device with many tube types',
     );
+    // Issue 22: every device a marker names holds the marker's sample type, and every device holds some.
+    const list = async <K extends 'markers' | 'collection-devices' | 'sample-types'>(kind: K) =>
+      catalogueListResponseSchemaOf(kind).parse((await call(context, USERS.superAdmin, 'GET', `/cms/${kind}`)).json())
+        .items;
+    const typedDevices = await list('collection-devices');
+    for (const marker of await list('markers')) {
+      for (const device of typedDevices.filter((item) => marker.collection_device_ids.includes(item.id))) {
+        const fits = marker.sample_type_ids.every((sampleTypeId) => holdsSampleType(device, sampleTypeId));
+        assert.ok(fits, `${device.name} holds the samples of ${marker.name}`);
+      }
+    }
+    const sampleTypes = await list('sample-types');
+    const held = (device: (typeof typedDevices)[number]) =>
+      sampleTypes.filter((sampleType) => holdsSampleType(device, sampleType.id)).map((sampleType) => sampleType.name);
+    assert.deepEqual(Object.fromEntries(typedDevices.map((device) => [device.name, held(device)])), {
+      'Capillary blood collection kit': ['Blood'],
+      'Venous blood tube set': ['Blood'],
+      'Urine collection pot': ['Urine'],
+      'Saliva collection kit': ['Saliva'],
+      'Stool collection kit': ['Stool'],
+      'Swab kit': ['Swab'],
+    });
     const labPhones = (await items('labs')).map((lab) => String(lab.phone));
     assert.equal(labPhones.length, 3);
     for (const phone of labPhones) assert.equal(e164PhoneNumber(phone), phone, 'an E.164 number the forms accept');

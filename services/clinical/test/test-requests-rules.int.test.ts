@@ -8,11 +8,12 @@ import assert from 'node:assert/strict';
 import {
   catalogueDeleteInUse,
   deviceCapacityExceeded,
+  deviceDoesNotHoldSample,
   ERRORS,
   labNotAssigned,
   TEST_REQUEST_FIELD_ERRORS as FIELD,
 } from '@labline/contracts';
-import { call, NORTHWIND, refused, RIVERSIDE, UNKNOWN_INSTITUTION, USERS, type TestUser } from './harness';
+import { call, createItem, NORTHWIND, refused, RIVERSIDE, UNKNOWN_INSTITUTION, USERS, type TestUser } from './harness';
 import { orderForm, orderSuite, orderTest } from './test-request-fixtures';
 
 const suite = orderSuite();
@@ -135,6 +136,27 @@ describe('the collection device', () => {
       marker_ids: JSON.stringify([fixtures.hba1c, fixtures.ferritin]),
     });
     assert.equal((full.device_selections as { required_volume: number }[])[0]?.required_volume, 500);
+  });
+
+  it('refuses a device whose tube types hold another sample type (issue 22)', async () => {
+    const { context, fixtures } = suite;
+    const urineTube = await createItem(context, USERS.superAdmin, 'tube-types', {
+      name: 'Urine container',
+      sample_type_ids: [fixtures.urine],
+    });
+    const pot = await createItem(context, USERS.superAdmin, 'collection-devices', {
+      name: 'Urine pot',
+      max_capacity: 60000,
+      tube_type_ids: [urineTube.id],
+    });
+    const listed = (await call(context, USERS.northwindAdmin, 'GET', '/cms/collection-devices')).json().items;
+    assert.deepEqual(listed.find((device: { id: number }) => device.id === pot.id).tube_types, [
+      { id: urineTube.id, name: 'Urine container', sample_type_ids: [fixtures.urine] },
+    ]);
+    await refusedOrder(
+      { collection_device_ids: `[${pot.id}]`, device_selections: '' },
+      deviceDoesNotHoldSample('Urine pot', 'Blood'),
+    );
   });
 });
 

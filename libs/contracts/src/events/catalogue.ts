@@ -25,6 +25,16 @@ export const lookupSnapshotSchema = z.object({
   kind: z.enum(LOOKUP_KINDS),
 });
 
+/**
+ * A tube type (issue 22): the sample types it holds. Absent in the events written before it was added, and
+ * absent or empty means the tube holds any sample type (as a device without tube types suits every marker).
+ */
+export const tubeTypeSnapshotSchema = z.object({
+  ...snapshotBase,
+  kind: z.literal('tube-types'),
+  sample_type_ids: idList.default([]),
+});
+
 export const markerSnapshotSchema = z.object({
   ...snapshotBase,
   kind: z.literal('markers'),
@@ -69,6 +79,7 @@ export const labSnapshotSchema = z.object({
 
 export const catalogueItemSnapshotSchema = z.discriminatedUnion('kind', [
   lookupSnapshotSchema,
+  tubeTypeSnapshotSchema,
   markerSnapshotSchema,
   panelSnapshotSchema,
   collectionDeviceSnapshotSchema,

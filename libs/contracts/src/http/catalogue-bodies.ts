@@ -110,6 +110,8 @@ const sharedFields = {
 };
 
 const lookupFields = sharedFields;
+/** The sample types the tube holds (none: any). */
+const tubeTypeFields = { ...sharedFields, sample_type_ids: referenceIds };
 const markerFields = {
   ...sharedFields,
   marker_code: loincCode,
@@ -144,12 +146,14 @@ const createBody = <S extends z.ZodRawShape>(fields: S) => requestObject({ ...fi
 const updateBody = <S extends z.ZodRawShape>(fields: S) => requestObject({ ...fields, name: name.optional() });
 
 export const lookupCreateBodySchema = createBody(lookupFields);
+export const tubeTypeCreateBodySchema = createBody(tubeTypeFields);
 export const markerCreateBodySchema = createBody(markerFields);
 export const panelCreateBodySchema = createBody({ ...panelFields, sample_type_id: requiredReferenceId });
 export const collectionDeviceCreateBodySchema = createBody(collectionDeviceFields);
 export const labCreateBodySchema = createBody(labFields);
 
 export const lookupUpdateBodySchema = updateBody(lookupFields);
+export const tubeTypeUpdateBodySchema = updateBody(tubeTypeFields);
 export const markerUpdateBodySchema = updateBody(markerFields);
 export const panelUpdateBodySchema = updateBody(panelFields);
 export const collectionDeviceUpdateBodySchema = updateBody(collectionDeviceFields);
@@ -158,6 +162,7 @@ export const labUpdateBodySchema = updateBody(labFields);
 /** POST /cms/{kind}: the body schema of each kind. */
 export const CATALOGUE_CREATE_BODY_SCHEMAS = perCatalogueKind({
   lookup: lookupCreateBodySchema,
+  tubeTypes: tubeTypeCreateBodySchema,
   markers: markerCreateBodySchema,
   panels: panelCreateBodySchema,
   devices: collectionDeviceCreateBodySchema,
@@ -167,6 +172,7 @@ export const CATALOGUE_CREATE_BODY_SCHEMAS = perCatalogueKind({
 /** PUT /cms/{kind}/{id}: the body schema of each kind (every field optional: a merge). */
 export const CATALOGUE_UPDATE_BODY_SCHEMAS = perCatalogueKind({
   lookup: lookupUpdateBodySchema,
+  tubeTypes: tubeTypeUpdateBodySchema,
   markers: markerUpdateBodySchema,
   panels: panelUpdateBodySchema,
   devices: collectionDeviceUpdateBodySchema,

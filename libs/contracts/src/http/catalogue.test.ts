@@ -85,7 +85,9 @@ describe('catalogue items', () => {
       created_at: '2025-01-01T00:00:00.000Z',
       updated_at: '2025-01-01T00:00:00.000Z',
     };
-    assert.equal(catalogueItemSchema.parse({ ...common, kind: 'tube-types' }).kind, 'tube-types');
+    const tubeType = catalogueItemSchema.parse({ ...common, kind: 'tube-types', sample_type_ids: [2] });
+    assert.equal(tubeType.kind, 'tube-types');
+    assert.equal(catalogueItemSchema.safeParse({ ...common, kind: 'tube-types' }).success, false);
     assert.equal(catalogueItemSchema.safeParse({ ...common, kind: 'markers' }).success, false);
   });
 });

@@ -23,8 +23,15 @@ const itemBase = {
 };
 const namedReference = z.object({ id: z.number().int(), name: z.string() });
 
-/** Sample types, tube types, priorities and statuses (spec 3 §3 Lookup item, Tube type; spec 1 §3 Sample type). */
+/** Sample types, priorities and statuses (spec 3 §3 Lookup item; spec 1 §3 Sample type). */
 export const lookupItemSchema = z.object({ ...itemBase, kind: z.enum(LOOKUP_KINDS) });
+
+/** spec 3 §3 Tube type, with the sample types it holds (issue 22; empty: any sample type). */
+export const tubeTypeItemSchema = z.object({
+  ...itemBase,
+  kind: z.literal('tube-types'),
+  sample_type_ids: z.array(z.number().int()),
+});
 
 /** spec 1 §3 Marker, with its LOINC code and UCUM units. */
 export const markerItemSchema = z.object({
@@ -64,6 +71,9 @@ export const panelItemSchema = z.object({
   markers: z.array(panelMarkerSchema),
 });
 
+/** A device's tube type as the order form matches it to the sample type (issue 22). */
+export const deviceTubeTypeSchema = namedReference.extend({ sample_type_ids: z.array(z.number().int()) });
+
 /** spec 3 §3 Collection device. */
 export const collectionDeviceItemSchema = z.object({
   ...itemBase,
@@ -71,7 +81,7 @@ export const collectionDeviceItemSchema = z.object({
   /** µL; null: the order form's default capacity. */
   max_capacity: z.number().int().nullable(),
   tube_type_ids: z.array(z.number().int()),
-  tube_types: z.array(namedReference),
+  tube_types: z.array(deviceTubeTypeSchema),
 });
 
 /**
@@ -92,6 +102,7 @@ export const labItemSchema = z.object({
 
 export const catalogueItemSchema = z.discriminatedUnion('kind', [
   lookupItemSchema,
+  tubeTypeItemSchema,
   markerItemSchema,
   panelItemSchema,
   collectionDeviceItemSchema,
@@ -99,6 +110,7 @@ export const catalogueItemSchema = z.discriminatedUnion('kind', [
 ]);
 
 export type LookupItem = z.infer<typeof lookupItemSchema>;
+export type TubeTypeItem = z.infer<typeof tubeTypeItemSchema>;
 export type MarkerItem = z.infer<typeof markerItemSchema>;
 export type PanelItem = z.infer<typeof panelItemSchema>;
 export type CollectionDeviceItem = z.infer<typeof collectionDeviceItemSchema>;
@@ -108,6 +120,7 @@ export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
 /** The item schema of each kind. */
 export const CATALOGUE_ITEM_SCHEMAS = perCatalogueKind({
   lookup: lookupItemSchema,
+  tubeTypes: tubeTypeItemSchema,
   markers: markerItemSchema,
   panels: panelItemSchema,
   devices: collectionDeviceItemSchema,

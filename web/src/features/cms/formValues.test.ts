@@ -85,6 +85,8 @@ describe('catalogueBody', () => {
       'institution_ids',
       'name',
     ]);
+    // Issue 22: a tube type sends the sample types it holds.
+    assert.deepEqual(catalogueBody(superAdmin, 'tube-types', values).sample_type_ids, [1]);
   });
 
   test('institutions are sent by those who choose them only; labs never have any', () => {

@@ -50,7 +50,7 @@ const KIND_FIELDS: Readonly<Record<CatalogueKind, readonly KindField[]>> = {
     'collection_device_ids',
   ],
   panels: ['sample_type_id', 'marker_ids'],
-  'tube-types': [],
+  'tube-types': ['sample_type_ids'],
   priorities: ['sort_order'],
   statuses: ['sort_order'],
   'collection-devices': ['max_capacity', 'tube_type_ids'],
@@ -108,6 +108,8 @@ export function catalogueFormValues(item: CatalogueItem | null): CatalogueFormVa
       };
     case 'panels':
       return { ...values, sample_type_id: item.sample_type_id, marker_ids: item.marker_ids };
+    case 'tube-types':
+      return { ...values, sample_type_ids: item.sample_type_ids };
     case 'collection-devices':
       return { ...values, max_capacity: item.max_capacity, tube_type_ids: item.tube_type_ids };
     case 'labs':

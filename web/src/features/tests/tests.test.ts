@@ -9,6 +9,7 @@ import { ERRORS, callerFromUser, testRequestBodySchema, type TestFormFields } fr
 import { countRequests } from './format';
 import {
   automaticDevice,
+  candidateDevices,
   emptyTest,
   missingItems,
   requestBodyOf,
@@ -28,17 +29,19 @@ import {
 
 const item = { description: null, active: true, sort_order: 0, institution_ids: [], institution_names: [] };
 const dates = { created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
-const device = (id: number, name: string, max_capacity: number | null) => ({
+/** A device whose one tube type holds these sample types (none given: a device without tube types). */
+const device = (id: number, name: string, max_capacity: number | null, sampleTypeIds?: number[]) => ({
   ...item,
   ...dates,
   kind: 'collection-devices' as const,
   id,
   name,
   max_capacity,
-  tube_type_ids: [],
-  tube_types: [],
+  tube_type_ids: sampleTypeIds === undefined ? [] : [id + 1000],
+  tube_types:
+    sampleTypeIds === undefined ? [] : [{ id: id + 1000, name: `${name} tube`, sample_type_ids: sampleTypeIds }],
 });
-const marker = (id: number, name: string, value: number, deviceIds: number[]) => ({
+const marker = (id: number, name: string, value: number, deviceIds: number[], sampleTypeId = 1) => ({
   ...item,
   ...dates,
   kind: 'markers' as const,
@@ -50,16 +53,30 @@ const marker = (id: number, name: string, value: number, deviceIds: number[]) =>
   units_ucum: null,
   range_min: null,
   range_max: null,
-  sample_type_ids: [1],
+  sample_type_ids: [sampleTypeId],
   tube_type_ids: [],
   collection_device_ids: deviceIds,
 });
 
 const FIELDS: TestFormFields = {
-  sample_types: [{ ...item, ...dates, kind: 'sample-types', id: 1, name: 'Blood' }],
-  markers: [marker(10, 'HbA1c', 50, [100, 101]), marker(11, 'Vitamin D', 460, [100, 101])],
+  sample_types: [
+    { ...item, ...dates, kind: 'sample-types', id: 1, name: 'Blood' },
+    { ...item, ...dates, kind: 'sample-types', id: 2, name: 'Stool' },
+  ],
+  markers: [
+    marker(10, 'HbA1c', 50, [100, 101]),
+    marker(11, 'Vitamin D', 460, [100, 101]),
+    // Issue 22: a stool marker naming no device.
+    marker(12, 'Calprotectin', 1000, [], 2),
+  ],
   panels: [],
-  collection_devices: [device(100, 'Capillary kit', 500), device(101, 'Venous set', 4000), device(102, 'Swab', null)],
+  collection_devices: [
+    device(100, 'Capillary kit', 500, [1]),
+    device(101, 'Venous set', 4000, [1]),
+    device(102, 'Swab', null),
+    device(103, 'Saliva kit', 2000, [3]),
+    device(104, 'Stool kit', 5000, [2]),
+  ],
 };
 
 const built = (changes: Partial<TestDraft>): TestDraft =>
@@ -81,9 +98,19 @@ describe('the order form (spec 1 §4, §5)', () => {
   test('the device is the smallest that holds the volume, and follows the markers', () => {
     assert.equal(automaticDevice(FIELDS.collection_devices, 100)?.name, 'Swab');
     assert.equal(automaticDevice(FIELDS.collection_devices, 101)?.name, 'Capillary kit');
-    assert.equal(automaticDevice(FIELDS.collection_devices, 5000), null);
+    assert.equal(automaticDevice(FIELDS.collection_devices, 6000), null);
     assert.equal(built({ marker_ids: [10] }).device_id, 100);
     assert.equal(built({ marker_ids: [10, 11] }).device_id, 101);
+  });
+
+  test('only devices whose tube types hold the sample type are offered and chosen (issue 22)', () => {
+    const stool = { ...withSampleType(emptyTest(), 2), lab_id: 7 };
+    const offered = (test: TestDraft) => candidateDevices(test, FIELDS).map((offer) => offer.name);
+    // The swab kit has no tube types: it suits every sample.
+    assert.deepEqual(offered(stool), ['Swab', 'Stool kit']);
+    assert.equal(withDeviceFor({ ...stool, marker_ids: [12] }, FIELDS).device_id, 104);
+    assert.deepEqual(offered({ ...stool, sample_type_id: 1 }), ['Capillary kit', 'Venous set', 'Swab']);
+    assert.deepEqual(offered(emptyTest()), []);
   });
 
   test('a device chosen by the user stays when the markers change', () => {

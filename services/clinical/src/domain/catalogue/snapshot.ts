@@ -53,10 +53,13 @@ export function mergedSnapshot(
   };
   switch (kind) {
     case 'sample-types':
-    case 'tube-types':
     case 'priorities':
     case 'statuses':
       return { ...base, kind };
+    case 'tube-types': {
+      const was = current?.kind === 'tube-types' ? current : null;
+      return { ...base, kind, sample_type_ids: kept(changes.sample_type_ids, was?.sample_type_ids ?? []) };
+    }
     case 'markers': {
       const was = current?.kind === 'markers' ? current : null;
       return {
@@ -125,6 +128,8 @@ export function referencesOf(item: CatalogueItemSnapshot): Partial<Record<string
       return { sample_type_id: [item.sample_type_id], marker_ids: item.marker_ids };
     case 'collection-devices':
       return { tube_type_ids: item.tube_type_ids };
+    case 'tube-types':
+      return { sample_type_ids: item.sample_type_ids };
     default:
       return {};
   }

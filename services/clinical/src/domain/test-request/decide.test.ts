@@ -1,6 +1,7 @@
 import { describe, it } from 'vitest';
 import {
   deviceCapacityExceeded,
+  deviceDoesNotHoldSample,
   ERRORS,
   statusChangeNotAllowed,
   TEST_REQUEST_FIELD_ERRORS as FIELD,
@@ -27,6 +28,12 @@ const riversideAdmin: Caller = { ...admin, userId: 6, institutionId: RIVERSIDE, 
 
 const NOW = Date.parse('2030-01-01T08:00:00Z');
 const item = (id: number, name: string) => ({ id, name, active: true, institution_ids: [] as number[] });
+/** A device whose tube types hold these sample types each (none: a device without tube types). */
+const kit = (id: number, name: string, max_capacity: number | null, tubes: number[][] = []) => ({
+  ...item(id, name),
+  max_capacity,
+  tube_types: tubes.map((sample_type_ids) => ({ sample_type_ids })),
+});
 
 const facts: OrderFacts = {
   institutionExists: true,
@@ -40,7 +47,7 @@ const facts: OrderFacts = {
     { ...item(40, 'HbA1c'), sample_type_ids: [10], value: 50 },
     { ...item(41, 'Glucose'), sample_type_ids: [10], value: 60 },
   ],
-  devices: [{ ...item(50, 'Capillary kit'), max_capacity: 100 }],
+  devices: [kit(50, 'Capillary kit', 100)],
   partner: null,
 };
 
@@ -126,7 +133,7 @@ describe('test request decider: ordering', () => {
           },
           {
             ...facts,
-            devices: [{ ...item(50, 'Capillary kit'), max_capacity: 500 }],
+            devices: [kit(50, 'Capillary kit', 500)],
           },
         ),
       )
@@ -150,6 +157,25 @@ describe('test request decider: ordering', () => {
     spec.given(history).when(create(admin)).thenThrows(violation('conflict'));
   });
 
+  it('refuses a device none of whose tube types holds the sample type (issue 22)', () => {
+    const withDevice = (device: ReturnType<typeof kit>) => create(admin, {}, { ...facts, devices: [device] });
+    spec
+      .given([])
+      .when(withDevice(kit(50, 'Saliva collection kit', 2000, [[11]])))
+      .thenThrows(violation('invalid', deviceDoesNotHoldSample('Saliva collection kit', 'Blood')));
+    // One fitting tube type is enough; a tube type naming no sample types (older events) holds any.
+    const selection = { ...created.device_selections[0]!, device_name: 'Capillary kit', total_capacity: 500 };
+    for (const tubes of [
+      [[11], [10, 12]],
+      [[11], []],
+    ]) {
+      spec
+        .given([])
+        .when(withDevice(kit(50, 'Capillary kit', 500, tubes)))
+        .then([{ type: 'TestRequestCreated', data: { ...created, device_selections: [selection] } }]);
+    }
+  });
+
   it('holds the device capacity (100 µL when unset) and the expected date an hour ahead of its clock', () => {
     spec
       .given([])
@@ -157,9 +183,7 @@ describe('test request decider: ordering', () => {
       .thenThrows(violation('invalid', deviceCapacityExceeded(110, 100)));
     spec
       .given([])
-      .when(
-        create(admin, { marker_ids: '[40, 41]' }, { ...facts, devices: [{ ...item(50, 'Kit'), max_capacity: null }] }),
-      )
+      .when(create(admin, { marker_ids: '[40, 41]' }, { ...facts, devices: [kit(50, 'Kit', null)] }))
       .thenThrows(violation('invalid', deviceCapacityExceeded(110, 100)));
     spec
       .given([])

@@ -8,7 +8,9 @@ import {
   DEFAULT_DEVICE_CAPACITY_UL,
   ERRORS,
   EXPECTED_TEST_MIN_LEAD_MS,
+  deviceDoesNotHoldSample,
   fitsDevice,
+  holdsSampleType,
   labNotAssigned,
   orderInstitution,
   TEST_REQUEST_FIELD_ERRORS,
@@ -43,8 +45,11 @@ export interface OrderFacts {
   panel: (OrderItemFacts & { sample_type_id: number; marker_ids: readonly number[] }) | null;
   /** The markers the form names and the panel's. */
   markers: readonly (OrderItemFacts & { sample_type_ids: readonly number[]; value: number | null })[];
-  /** The devices the form names. */
-  devices: readonly (OrderItemFacts & { max_capacity: number | null })[];
+  /** The devices the form names, with the sample types each of their tube types holds. */
+  devices: readonly (OrderItemFacts & {
+    max_capacity: number | null;
+    tube_types: readonly { sample_type_ids: readonly number[] }[];
+  })[];
   /** The fulfillment partner the form names, as identity describes them. */
   partner: { id: number; role: string; is_active: boolean; institution_id: number | null } | null;
 }
@@ -112,8 +117,16 @@ function tests(input: TestRequestInput, facts: OrderFacts, institutionId: number
   return { sampleType, labId: facts.lab.id, markerIds, testName, volume };
 }
 
-/** The one collection device of an order (spec 1 §4: one device, quantity 1), which must hold the volume. */
-function device(input: TestRequestInput, facts: OrderFacts, institutionId: number, volume: number) {
+/**
+ * The one collection device of an order (spec 1 §4: one device, quantity 1), which must hold the sample type
+ * (issue 22) and the volume.
+ */
+function device(
+  input: TestRequestInput,
+  facts: OrderFacts,
+  institutionId: number,
+  { sampleType, volume }: { sampleType: OrderItemFacts; volume: number },
+) {
   const ids = [...new Set([...input.collection_device_ids, ...input.device_selections.map((s) => s.device_id)])];
   if (ids.length === 0) throw invalid(TEST_REQUEST_FIELD_ERRORS.deviceRequired);
   if (ids.length > 1) throw invalid(TEST_REQUEST_FIELD_ERRORS.oneDevice);
@@ -122,6 +135,7 @@ function device(input: TestRequestInput, facts: OrderFacts, institutionId: numbe
   }
   const chosen = facts.devices.find((candidate) => candidate.id === ids[0]);
   if (!chosen || !availableTo(chosen, institutionId)) throw invalid(TEST_REQUEST_FIELD_ERRORS.deviceNotAvailable);
+  if (!holdsSampleType(chosen, sampleType.id)) throw invalid(deviceDoesNotHoldSample(chosen.name, sampleType.name));
   const capacity = chosen.max_capacity ?? DEFAULT_DEVICE_CAPACITY_UL;
   if (!fitsDevice(volume, chosen.max_capacity)) throw invalid(deviceCapacityExceeded(volume, capacity));
   const selection = {
@@ -165,7 +179,7 @@ export function orderedRequest(order: OrderContext, current: TestRequestSnapshot
   const { caller, input, facts } = order;
   const { institutionId, clinicianId } = placement(caller, input, facts, current);
   const chosen = tests(input, facts, institutionId);
-  const { deviceIds, selections } = device(input, facts, institutionId, chosen.volume);
+  const { deviceIds, selections } = device(input, facts, institutionId, chosen);
   if (input.barcode_number === null) throw invalid(ERRORS.allTestsNeedBarcodes);
   const expected = input.expected_test_datetime;
   const unchanged = expected !== null && expected === current?.expected_test_datetime;

@@ -17,6 +17,7 @@ function kindColumns(item: CatalogueItemSnapshot) {
   const marker = item.kind === 'markers' ? item : null;
   const panel = item.kind === 'panels' ? item : null;
   const device = item.kind === 'collection-devices' ? item : null;
+  const tubeType = item.kind === 'tube-types' ? item : null;
   const lab = item.kind === 'labs' ? item : null;
   return {
     marker_code: marker?.marker_code ?? null,
@@ -25,7 +26,7 @@ function kindColumns(item: CatalogueItemSnapshot) {
     units_ucum: marker?.units_ucum ?? null,
     range_min: marker?.range_min ?? null,
     range_max: marker?.range_max ?? null,
-    sample_type_ids: marker?.sample_type_ids ?? [],
+    sample_type_ids: marker?.sample_type_ids ?? tubeType?.sample_type_ids ?? [],
     collection_device_ids: marker?.collection_device_ids ?? [],
     tube_type_ids: marker?.tube_type_ids ?? device?.tube_type_ids ?? [],
     sample_type_id: panel?.sample_type_id ?? null,

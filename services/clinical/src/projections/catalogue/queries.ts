@@ -44,7 +44,10 @@ const ITEM_COLUMNS = sql.fragment`
         JOIN institutions n ON n.id = member.id ORDER BY member.position) AS institution_names,
   c.marker_code, c.value, c.units, c.units_ucum, c.range_min, c.range_max, c.sample_type_ids,
   c.collection_device_ids, c.tube_type_ids,
-  ${referencedJson('tube_type_ids', sql.fragment`json_build_object('id', r.id, 'name', r.name)`)} AS tube_types,
+  ${referencedJson(
+    'tube_type_ids',
+    sql.fragment`json_build_object('id', r.id, 'name', r.name, 'sample_type_ids', r.sample_type_ids)`,
+  )} AS tube_types,
   c.sample_type_id, (SELECT s.name FROM catalogue_items s WHERE s.id = c.sample_type_id) AS sample_type_name,
   c.marker_ids,
   ${referencedJson(

@@ -14,6 +14,8 @@ const orderItemSchema = z.object({
   marker_ids: z.array(z.number().int()),
   value: z.number().nullable(),
   max_capacity: z.number().int().nullable(),
+  /** A device's tube types with the sample types each holds (issue 22). */
+  tube_types: z.array(z.object({ sample_type_ids: z.array(z.number().int()) })),
 });
 export type OrderItemRow = z.infer<typeof orderItemSchema>;
 
@@ -21,8 +23,11 @@ export type OrderItemRow = z.infer<typeof orderItemSchema>;
 export async function orderItems(db: CommonQueryMethods, ids: readonly number[]): Promise<OrderItemRow[]> {
   if (ids.length === 0) return [];
   const rows = await db.any(sql.type(orderItemSchema)`
-    SELECT id, kind, name, active, institution_ids, sample_type_ids, sample_type_id, marker_ids, value, max_capacity
-    FROM catalogue_items WHERE id = ANY(${sql.array([...ids], 'int4')})`);
+    SELECT c.id, c.kind, c.name, c.active, c.institution_ids, c.sample_type_ids, c.sample_type_id, c.marker_ids,
+           c.value, c.max_capacity,
+           coalesce((SELECT json_agg(json_build_object('sample_type_ids', t.sample_type_ids))
+                     FROM catalogue_items t WHERE t.id = ANY(c.tube_type_ids)), '[]') AS tube_types
+    FROM catalogue_items c WHERE c.id = ANY(${sql.array([...ids], 'int4')})`);
   return [...rows];
 }
 

@@ -119,6 +119,15 @@ export function KindFields({ kind, institutionId }: KindFieldsProps) {
       return <MarkerFields institutionId={institutionId} />;
     case 'panels':
       return <PanelFields institutionId={institutionId} />;
+    case 'tube-types':
+      return (
+        <ReferenceField
+          name="sample_type_ids"
+          institutionId={institutionId}
+          placeholder="Select sample types"
+          extra="The sample types this tube holds; none selected means any sample type."
+        />
+      );
     case 'collection-devices':
       return <CollectionDeviceFields institutionId={institutionId} />;
     case 'labs':

@@ -8,6 +8,7 @@ import {
   DEFAULT_TEST_TYPE_ID,
   ERRORS,
   fitsDevice,
+  holdsSampleType,
   type CollectionDeviceItem,
   type TestFormFields,
   type TestRequestBody,
@@ -112,18 +113,21 @@ export const capacityOf = (device: Pick<CollectionDeviceItem, 'max_capacity'>): 
   device.max_capacity ?? DEFAULT_DEVICE_CAPACITY_UL;
 
 /**
- * The devices the test may use: those the chosen markers name (a marker lists the devices it is collected with),
- * or every device when they name none.
+ * The devices the test may use: those that hold its sample type (issue 22: one of their tube types holds it),
+ * and of them the ones the chosen markers name (a marker lists the devices it is collected with), or every
+ * fitting device when they name none of them. None before a sample type is chosen.
  */
 export function candidateDevices(test: TestDraft, fields: TestFormFields | undefined): CollectionDeviceItem[] {
-  if (fields === undefined) return [];
+  const sampleTypeId = test.sample_type_id;
+  if (fields === undefined || sampleTypeId === null) return [];
+  const fitting = fields.collection_devices.filter((device) => holdsSampleType(device, sampleTypeId));
   const named = new Set(
     chosenMarkers(test, fields).flatMap(
       (chosen) => fields.markers.find((marker) => marker.id === chosen.id)?.collection_device_ids ?? [],
     ),
   );
-  const devices = fields.collection_devices.filter((device) => named.has(device.id));
-  return devices.length > 0 ? devices : fields.collection_devices;
+  const devices = fitting.filter((device) => named.has(device.id));
+  return devices.length > 0 ? devices : fitting;
 }
 
 /** spec 1 §4: the smallest device whose capacity holds the volume; null when none does. */
