@@ -161,7 +161,7 @@ test('a past expected date, a future birth date and a zero capacity each say the
   await page.context().close();
 
   const cms = await system.newPage();
-  await openSignedIn(cms, DEMO_ACCOUNTS.superAdmin.email, '/cms?tab=collection-devices');
+  await openSignedIn(cms, DEMO_ACCOUNTS.superAdmin.email, '/cms?tab=collection_devices');
   await cms.getByRole('button', { name: 'Add Collection Device' }).click();
   const capacity = cms.getByRole('dialog').getByLabel('Max Capacity (µL)');
   await capacity.fill('0');
