@@ -140,6 +140,38 @@ test('an impossible date of birth stays as typed, the field says why, and nothin
   await page.context().close();
 });
 
+test('a past expected date, a future birth date and a zero capacity each say their rule and keep what was typed', async () => {
+  const page = await system.newPage();
+  await openSignedIn(page, DEMO_ACCOUNTS.superAdmin.email, '/patients/new');
+  await page.getByLabel('Date of Birth').fill('01/01/2999');
+  await page.getByLabel('Date of Birth').press('Tab');
+  await fieldErrors(page, 'Date of Birth').filter({ hasText: 'Date of birth must not be in the future.' }).waitFor();
+  assert.equal(await page.getByLabel('Date of Birth').inputValue(), '01/01/2999');
+
+  await navigateInApp(page, '/tests/new');
+  const expectedDate = page.getByLabel('Expected Test Date');
+  await expectedDate.fill('01/01/2020');
+  await expectedDate.press('Tab');
+  // The server's own sentence for the field, said before the order is sent.
+  const tooSoon = 'Expected Test Date must be at least one hour from now.';
+  await fieldErrors(page, 'Expected Test Date').filter({ hasText: tooSoon }).waitFor();
+  assert.equal(await expectedDate.inputValue(), '01/01/2020');
+
+  await screenshot(page, 'messages-past-expected-date');
+  await page.context().close();
+
+  const cms = await system.newPage();
+  await openSignedIn(cms, DEMO_ACCOUNTS.superAdmin.email, '/cms?tab=collection_devices');
+  await cms.getByRole('button', { name: 'Add Collection Device' }).click();
+  const capacity = cms.getByRole('dialog').getByLabel('Max Capacity (µL)');
+  await capacity.fill('0');
+  await capacity.press('Tab');
+  await fieldErrors(cms, 'Max Capacity (µL)').filter({ hasText: 'Max Capacity (µL) must be at least 1.' }).waitFor();
+  assert.equal(await capacity.inputValue(), '0', 'the capacity was changed on blur');
+  await screenshot(cms, 'messages-zero-capacity');
+  await cms.context().close();
+});
+
 test('every list says the same when a search finds nothing, without a "Showing 0 to 0" footer', async () => {
   const page = await system.newPage();
   await openSignedIn(page, DEMO_ACCOUNTS.superAdmin.email, '/dashboard');

@@ -34,6 +34,7 @@ export * from './events/notifications';
 export * from './http/notifications';
 export * from './account-emails';
 export * from './http/account-emails';
+export * from './numbers';
 export * from './reminders';
 export * from './http/reminders';
 export * from './routes/paths';

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { canUseNotificationTabs } from './notifications';
+import { NUMBER_PROBLEMS, type NumberRules } from './numbers';
 import type { Caller } from './records';
 import type { reminderConfigCreatedSchema } from './events/notifications';
 
@@ -203,14 +204,21 @@ export const MONITORING_REFRESH_MS = 30_000;
 export const SCHEDULER_ACTIVE_JOBS_LIMIT = 50;
 
 /** spec 3 §5, §8 and the service's own texts for reminder configurations. */
+/** spec 3 §5, §9: a time value is a whole number from 1 (the form and the service check it with numberProblem). */
+export const REMINDER_TIME_VALUE_RULES = {
+  min: REMINDER_LIMITS.timeValueMin,
+  max: REMINDER_LIMITS.timeValueMax,
+  integer: true,
+} as const satisfies NumberRules;
+
 export const REMINDER_ERRORS = {
   // spec 3 §8
   saveFailed: 'Failed to save reminder configuration',
   deleteFailed: 'Failed to delete reminder configuration',
   // field problems, after the field's name ("time_value: must be at least 1")
-  timeValueTooSmall: `must be at least ${REMINDER_LIMITS.timeValueMin}`,
-  timeValueTooLarge: `must be at most ${REMINDER_LIMITS.timeValueMax}`,
-  timeValueNotWhole: 'must be a whole number',
+  timeValueTooSmall: NUMBER_PROBLEMS.tooSmall(REMINDER_LIMITS.timeValueMin),
+  timeValueTooLarge: NUMBER_PROBLEMS.tooLarge(REMINDER_LIMITS.timeValueMax),
+  timeValueNotWhole: NUMBER_PROBLEMS.notWhole,
   timeUnit: `must be one of ${REMINDER_TIME_UNITS.join(', ')}`,
   channels: 'must be email, sms or email,sms',
   reminderType: 'must be lower-case letters and digits joined by underscores, e.g. 3_hours_before',

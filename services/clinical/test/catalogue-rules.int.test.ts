@@ -11,6 +11,7 @@ import {
   ERRORS,
   invalidUcumUnit,
   markerSampleTypeNeededByPanel,
+  NUMBER_PROBLEMS,
   panelMarkerOfOtherSampleType,
 } from '@labline/contracts';
 import { catalogueSuite, markerForm } from './catalogue-fixtures';
@@ -63,6 +64,28 @@ describe('rules of markers and panels', () => {
       [cleared.json().item.units, cleared.json().item.units_ucum, cleared.json().item.marker_code],
       [null, null, null],
     );
+  });
+
+  it("refuses a max capacity of 0, -5 or 1.5 with the CMS form's sentence, on create and edit, and takes 1 as typed", async () => {
+    const create = (max_capacity: unknown) => () =>
+      call(suite.context, USERS.superAdmin, 'POST', '/cms/collection-devices', { name: 'Edge Kit', max_capacity });
+    await refused(suite.context, create(0), 400, `max_capacity: ${NUMBER_PROBLEMS.tooSmall(1)}`);
+    await refused(suite.context, create(-5), 400, `max_capacity: ${NUMBER_PROBLEMS.tooSmall(1)}`);
+    await refused(suite.context, create(1.5), 400, `max_capacity: ${NUMBER_PROBLEMS.notWhole}`);
+    await refused(suite.context, create('1.5'), 400, `max_capacity: ${NUMBER_PROBLEMS.notWhole}`);
+    const device = await createItem(suite.context, USERS.superAdmin, 'collection-devices', {
+      name: 'Edge Kit',
+      max_capacity: 1,
+    });
+    assert.equal(device.max_capacity, 1);
+    const edit = (max_capacity: unknown) => () =>
+      call(suite.context, USERS.superAdmin, 'PUT', `/cms/collection-devices/${device.id}`, { max_capacity });
+    await refused(suite.context, edit(0), 400, `max_capacity: ${NUMBER_PROBLEMS.tooSmall(1)}`);
+    await refused(suite.context, edit(2.5), 400, `max_capacity: ${NUMBER_PROBLEMS.notWhole}`);
+    const emptied = await call(suite.context, USERS.superAdmin, 'PUT', `/cms/collection-devices/${device.id}`, {
+      max_capacity: '',
+    });
+    assert.deepEqual([emptied.statusCode, emptied.json().item.max_capacity], [200, null]);
   });
 
   it('refuses numbers that are not, ranges upside down and fields it does not know', async () => {

@@ -1,7 +1,13 @@
 /** POST/PUT/DELETE /patients per role: permissions, every validation message, record numbers, bad input. */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { ERRORS, PATIENT_FIELD_ERRORS, PHONE_NUMBER_PROBLEM } from '@labline/contracts';
+import {
+  DATE_OF_BIRTH_PROBLEMS,
+  EARLIEST_DATE_OF_BIRTH,
+  ERRORS,
+  PATIENT_FIELD_ERRORS,
+  PHONE_NUMBER_PROBLEM,
+} from '@labline/contracts';
 import { patientRegisteredData } from '@labline/testkit';
 import {
   createPatient,
@@ -190,6 +196,41 @@ describe('creating patients', () => {
         payload: '{"first_name": ',
       });
     await refused(malformed, 400, ERRORS.malformedJson);
+  });
+});
+
+describe('dates of birth', () => {
+  /** A day `days` after today (UTC), as YYYY-MM-DD. */
+  const dayFromToday = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+  it('refuses a future date and one before the earliest with the sentence, storing nothing', async () => {
+    // Two days ahead is tomorrow everywhere, even where the day is already latest (UTC+14).
+    for (const date_of_birth of [dayFromToday(2), '2999-12-31']) {
+      await refused(
+        () => post(USERS.superAdmin, patientForm({ date_of_birth })),
+        400,
+        `date_of_birth: ${DATE_OF_BIRTH_PROBLEMS.inFuture}`,
+      );
+    }
+    await refused(
+      () => post(USERS.superAdmin, patientForm({ date_of_birth: '1899-12-31' })),
+      400,
+      `date_of_birth: ${DATE_OF_BIRTH_PROBLEMS.tooEarly}`,
+    );
+    const patient = await createPatient(context, USERS.northwindAdmin);
+    await refused(
+      () => put(USERS.northwindAdmin, patient.id, patientForm({ date_of_birth: dayFromToday(2) })),
+      400,
+      `date_of_birth: ${DATE_OF_BIRTH_PROBLEMS.inFuture}`,
+    );
+  });
+
+  it('takes today and the earliest date as sent', async () => {
+    for (const date_of_birth of [dayFromToday(0), EARLIEST_DATE_OF_BIRTH]) {
+      const response = await post(USERS.superAdmin, patientForm({ date_of_birth }));
+      assert.equal(response.statusCode, 201, response.body);
+      assert.equal((response.json() as { patient: { date_of_birth: string } }).patient.date_of_birth, date_of_birth);
+    }
   });
 });
 

@@ -172,6 +172,12 @@ describe('barcode, expected date and fulfillment partner', () => {
       expected_test_datetime: later,
     });
     assert.equal(request.expected_test_datetime, later);
+    // The order form's date: its time is 12:00 UTC, so tomorrow's date is always far enough ahead.
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const dated = await orderTest(suite.context, suite.fixtures, USERS.northwindAdmin, {
+      expected_test_datetime: tomorrow,
+    });
+    assert.equal(dated.expected_test_datetime, `${tomorrow}T12:00:00.000Z`);
     const none = await orderTest(suite.context, suite.fixtures, USERS.northwindAdmin, { expected_test_datetime: '' });
     assert.equal(none.expected_test_datetime, null);
   });

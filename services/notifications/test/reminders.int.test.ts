@@ -47,6 +47,8 @@ describe('reminder configurations', () => {
         /^message_template_email: unknown placeholder \{when\}/,
       ],
       [{ ...newConfig, time_value: 0 }, /^time_value: must be at least 1$/],
+      [{ ...newConfig, time_value: -5 }, /^time_value: must be at least 1$/],
+      [{ ...newConfig, time_value: 1.5 }, /^time_value: must be a whole number$/],
       [
         { ...newConfig, reminder_type: 'One-Day' },
         /^reminder_type: must be lower-case letters and digits joined by underscores/,

@@ -1,5 +1,5 @@
 import { DatePicker, Form } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useRef } from 'react';
 import { DATE_INPUT_FORMAT, typedDateProblem, type TypedDateRules } from './typedDate';
 
@@ -10,14 +10,12 @@ interface DateFieldProps extends Omit<TypedDateRules, 'today'> {
 
 /**
  * A form's date field that may be typed into (DD/MM/YYYY) as well as picked. A typed text the picker cannot take
- * (31/02/2000, a date in the future) stays in the box and the field says why, rather than being cleared.
+ * (31/02/2000) or a date outside the rules (one in the future) stays in the box and the field says why, rather than
+ * being cleared.
  */
 export function DateField({ name, label, ...rules }: DateFieldProps) {
   // The text in the box when it was left; the picker does not report an untaken text through its value.
   const typedText = useRef('');
-  const { earliest, notInFuture = false } = rules;
-  const isDisabled = (date: Dayjs) =>
-    (notInFuture && date.isAfter(dayjs(), 'day')) || (earliest !== undefined && date.isBefore(earliest, 'day'));
 
   return (
     <Form.Item
@@ -37,7 +35,8 @@ export function DateField({ name, label, ...rules }: DateFieldProps) {
         format={DATE_INPUT_FORMAT}
         placeholder={DATE_INPUT_FORMAT}
         preserveInvalidOnBlur
-        disabledDate={isDisabled}
+        // No disabledDate: the picker wiped a typed date it disables (a future birth date) on blur. The field's
+        // rule says what is wrong instead, and the date stays for the user to correct.
         onBlur={(event) => {
           if (event.target instanceof HTMLInputElement) typedText.current = event.target.value;
         }}

@@ -29,3 +29,10 @@ describe('formatDateTime', () => {
     assert.equal(formatDateTime('soon'), 'soon');
   });
 });
+
+describe('one format for every date shown', () => {
+  test("an expected test date's fixed noon reads on the 24-hour clock, never 12:00 PM", () => {
+    assert.equal(formatDateTime('2026-11-28T12:00:00'), '28 Nov 2026, 12:00');
+    assert.equal(formatDateTime('2026-11-28T00:05:00'), '28 Nov 2026, 00:05');
+  });
+});

@@ -1,4 +1,5 @@
 /** Dates typed by hand into a date box: what the box expects, and why a typed text is not a date it takes. */
+import { DATE_OF_BIRTH_PROBLEMS } from '@labline/contracts';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { formatDate } from './formatDate';
@@ -34,7 +35,8 @@ export function typedDateProblem(text: string, rules: TypedDateRules): string | 
   if (rules.earliest !== undefined && date.isBefore(rules.earliest, 'day')) {
     return `${rules.subject} must be on or after ${formatDate(rules.earliest)}.`;
   }
-  if (rules.notInFuture && date.isAfter(dayjs(rules.today), 'day'))
-    return `${rules.subject} must not be in the future.`;
+  if (rules.notInFuture && date.isAfter(dayjs(rules.today), 'day')) {
+    return `${rules.subject} ${DATE_OF_BIRTH_PROBLEMS.inFuture}.`;
+  }
   return null;
 }

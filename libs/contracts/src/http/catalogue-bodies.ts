@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { perCatalogueKind, type CatalogueKind } from '../catalogue';
 import { CATALOGUE_FIELD_ERRORS } from '../catalogue-errors';
 import { isLoincCode } from '../loinc';
+import { NUMBER_PROBLEMS, numberProblem, type NumberRules } from '../numbers';
 import { FIELD_LIMITS, entityIdSchema, mergedPhone, requestObject, requiredText, safeText } from './fields';
 
 /** Length limits of the catalogue's text fields (the forms stop typing at the same length). */
@@ -36,25 +37,34 @@ const refuse = (context: IssueContext, message: string): never => {
 
 const DECIMAL = /^-?(?:\d+\.?\d*|\.\d+)$/;
 
+const numberMax = CATALOGUE_FIELD_LIMITS.number;
+/** The catalogue's number fields and their rules; the CMS form checks them with the same numberProblem. */
+export const CATALOGUE_NUMBER_RULES = {
+  sort_order: { min: 0, integer: true, max: numberMax },
+  /** Sample volume, µL. */
+  value: { min: 0, max: numberMax },
+  range_min: { max: numberMax },
+  range_max: { max: numberMax },
+  /** µL, a whole number of at least 1. */
+  max_capacity: { min: 1, integer: true, max: numberMax },
+} as const satisfies Record<string, NumberRules>;
+
 /**
  * A number of a form: a JSON number or decimal text; '' and null unset it (null); absent keeps it
- * (undefined). `min`, `integer` as the field needs.
+ * (undefined). The rules as the field needs.
  */
-function formNumber(rules: { min?: number; integer?: boolean } = {}) {
-  const max = CATALOGUE_FIELD_LIMITS.number;
+function formNumber(rules: NumberRules) {
   return z
-    .union([z.number(), z.string(), z.null()], { error: 'must be a number' })
+    .union([z.number(), z.string(), z.null()], { error: NUMBER_PROBLEMS.notANumber })
     .optional()
     .transform((value, context) => {
       if (value === undefined || value === null) return value;
       const text = typeof value === 'string' ? value.trim() : null;
       if (text === '') return null;
       const number = text === null ? value : DECIMAL.test(text) ? Number(text) : Number.NaN;
-      if (typeof number !== 'number' || !Number.isFinite(number)) return refuse(context, 'must be a number');
-      if (rules.integer && !Number.isInteger(number)) return refuse(context, 'must be a whole number');
-      if (rules.min !== undefined && number < rules.min) return refuse(context, `must be at least ${rules.min}`);
-      if (Math.abs(number) > max) return refuse(context, `must be at most ${max}`);
-      return number;
+      if (typeof number !== 'number') return refuse(context, NUMBER_PROBLEMS.notANumber);
+      const problem = numberProblem(number, rules);
+      return problem === null ? number : refuse(context, problem);
     });
 }
 
@@ -100,7 +110,7 @@ const sharedFields = {
   description: mergedText(CATALOGUE_FIELD_LIMITS.description, { multiline: true }),
   active: z.boolean().optional(),
   /** '' or null: 0. */
-  sort_order: formNumber({ min: 0, integer: true }),
+  sort_order: formNumber(CATALOGUE_NUMBER_RULES.sort_order),
   /** Empty: global. A non-super_admin's items are their institution's (it is filled in and kept). */
   institution_ids: z
     .array(entityIdSchema)
@@ -116,11 +126,11 @@ const markerFields = {
   ...sharedFields,
   marker_code: loincCode,
   /** Sample volume, µL. */
-  value: formNumber({ min: 0 }),
+  value: formNumber(CATALOGUE_NUMBER_RULES.value),
   /** UCUM units as they should be displayed (checked by the service against UCUM). */
   units: mergedText(CATALOGUE_FIELD_LIMITS.units),
-  range_min: formNumber(),
-  range_max: formNumber(),
+  range_min: formNumber(CATALOGUE_NUMBER_RULES.range_min),
+  range_max: formNumber(CATALOGUE_NUMBER_RULES.range_max),
   sample_type_ids: referenceIds,
   tube_type_ids: referenceIds,
   collection_device_ids: referenceIds,
@@ -129,7 +139,7 @@ const panelFields = { ...sharedFields, sample_type_id: entityIdSchema.optional()
 const collectionDeviceFields = {
   ...sharedFields,
   /** µL, a whole number of at least 1; '' or null: none (the order form's default). */
-  max_capacity: formNumber({ min: 1, integer: true }),
+  max_capacity: formNumber(CATALOGUE_NUMBER_RULES.max_capacity),
   tube_type_ids: referenceIds,
 };
 const { institution_ids: _labsHaveNoInstitutions, ...labShared } = sharedFields;

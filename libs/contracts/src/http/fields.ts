@@ -6,12 +6,13 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../errors';
 import { e164PhoneNumber } from '../phone';
-import { FIELD_LIMITS, MAX_ENTITY_ID, EARLIEST_DATE_OF_BIRTH, textProblem } from './limits';
+import { FIELD_LIMITS, MAX_ENTITY_ID, DATE_OF_BIRTH_PROBLEMS, EARLIEST_DATE_OF_BIRTH, textProblem } from './limits';
 
 export {
   DEFAULT_PHONE_COUNTRY,
   FIELD_LIMITS,
   MAX_ENTITY_ID,
+  DATE_OF_BIRTH_PROBLEMS,
   EARLIEST_DATE_OF_BIRTH,
   TEXT_PROBLEMS,
   textProblem,
@@ -162,10 +163,10 @@ function latestToday(): string {
 /** A date of birth: a real date from 1900-01-01 to today. */
 export const dateOfBirthSchema = calendarDateSchema
   .refine((value) => value >= EARLIEST_DATE_OF_BIRTH, {
-    message: `must be on or after ${EARLIEST_DATE_OF_BIRTH}`,
+    message: DATE_OF_BIRTH_PROBLEMS.tooEarly,
     abort: true,
   })
-  .refine((value) => value <= latestToday(), 'must not be in the future');
+  .refine((value) => value <= latestToday(), DATE_OF_BIRTH_PROBLEMS.inFuture);
 
 /** An optional date of birth from a form: empty, null or absent mean none (null). */
 export const optionalDateOfBirth = z

@@ -40,6 +40,12 @@ export const MAX_ENTITY_ID = 2_147_483_647;
 /** The earliest date of birth a form may give. */
 export const EARLIEST_DATE_OF_BIRTH = '1900-01-01';
 
+/** A date of birth's problems, after the field's name ("date_of_birth: must not be in the future"). */
+export const DATE_OF_BIRTH_PROBLEMS = {
+  tooEarly: `must be on or after ${EARLIEST_DATE_OF_BIRTH}`,
+  inFuture: 'must not be in the future',
+} as const;
+
 /** Why a text is refused (the first problem found), for the field's error. */
 export const TEXT_PROBLEMS = {
   controlCharacter: 'must not contain control characters',

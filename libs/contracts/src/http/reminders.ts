@@ -9,6 +9,7 @@ import {
   REMINDER_ERRORS,
   REMINDER_LIMITS,
   REMINDER_TIME_UNITS,
+  REMINDER_TIME_VALUE_RULES,
   REMINDER_TYPE_MAX_LENGTH,
   REMINDER_TYPE_PATTERN,
   SCHEDULED_REMINDER_STATUSES,
@@ -19,6 +20,7 @@ import {
   type ReminderChannels,
 } from '../reminders';
 import { reminderConfigCreatedSchema } from '../events/notifications';
+import { NUMBER_PROBLEMS, numberProblem } from '../numbers';
 import { optionalText, positiveIntegerText, requestObject } from './fields';
 
 export const reminderTimeUnitSchema = z.enum(REMINDER_TIME_UNITS, { error: REMINDER_ERRORS.timeUnit });
@@ -52,11 +54,10 @@ const templateSchema = (max: number) =>
     if (unknown.length > 0) context.addIssue({ code: 'custom', message: REMINDER_ERRORS.unknownPlaceholder(unknown) });
   });
 
-const timeValueSchema = z
-  .number({ error: 'must be a number' })
-  .int(REMINDER_ERRORS.timeValueNotWhole)
-  .min(REMINDER_LIMITS.timeValueMin, REMINDER_ERRORS.timeValueTooSmall)
-  .max(REMINDER_LIMITS.timeValueMax, REMINDER_ERRORS.timeValueTooLarge);
+const timeValueSchema = z.number({ error: NUMBER_PROBLEMS.notANumber }).superRefine((value, context) => {
+  const problem = numberProblem(value, REMINDER_TIME_VALUE_RULES);
+  if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+});
 
 const configFields = {
   time_value: timeValueSchema,

@@ -1,6 +1,7 @@
-import { CATALOGUE_FIELD_LIMITS, FIELD_LABELS, type CatalogueKind } from '@labline/contracts';
+import { CATALOGUE_FIELD_LIMITS, CATALOGUE_NUMBER_RULES, FIELD_LABELS, type CatalogueKind } from '@labline/contracts';
 import { Col, Form, Input, InputNumber, Row } from 'antd';
 import { PersonFields } from '../../../shared/PersonFields';
+import { numberRule } from '../../../shared/numberRule';
 import type { CatalogueFormValues } from '../formValues';
 import { ReferenceField } from './ReferenceSelect';
 
@@ -13,18 +14,14 @@ interface KindFieldsProps {
   institutionId: number | null;
 }
 
-function NumberField({
-  name,
-  min,
-  integer = false,
-}: {
-  name: keyof typeof FIELD_LABELS;
-  min?: number;
-  integer?: boolean;
-}) {
+/**
+ * A number as typed: no min or precision on the input, which would silently turn 0 into 1 or 1.5 into 2 on blur;
+ * the server's rule says what is wrong and the value stays for the user to correct.
+ */
+function NumberField({ name }: { name: keyof typeof CATALOGUE_NUMBER_RULES }) {
   return (
-    <Form.Item label={FIELD_LABELS[name]} name={name}>
-      <InputNumber min={min} precision={integer ? 0 : undefined} style={fullWidth} />
+    <Form.Item label={FIELD_LABELS[name]} name={name} rules={[numberRule(name, CATALOGUE_NUMBER_RULES[name])]}>
+      <InputNumber style={fullWidth} />
     </Form.Item>
   );
 }
@@ -43,7 +40,7 @@ function MarkerFields({ institutionId }: { institutionId: number | null }) {
         </Form.Item>
       </Col>
       <Col xs={24} md={8}>
-        <NumberField name="value" min={0} />
+        <NumberField name="value" />
       </Col>
       <Col xs={24} md={8}>
         <NumberField name="range_min" />
@@ -88,7 +85,7 @@ function PanelFields({ institutionId }: { institutionId: number | null }) {
 function CollectionDeviceFields({ institutionId }: { institutionId: number | null }) {
   return (
     <>
-      <NumberField name="max_capacity" min={1} integer />
+      <NumberField name="max_capacity" />
       <ReferenceField
         name="tube_type_ids"
         institutionId={institutionId}
@@ -134,7 +131,7 @@ export function KindFields({ kind, institutionId }: KindFieldsProps) {
       return <LabFields />;
     case 'priorities':
     case 'statuses':
-      return <NumberField name="sort_order" min={0} integer />;
+      return <NumberField name="sort_order" />;
     default:
       return null;
   }

@@ -4,6 +4,7 @@ import {
   REMINDER_LIMITS,
   REMINDER_TEMPLATE_VARIABLES,
   REMINDER_TIME_UNITS,
+  REMINDER_TIME_VALUE_RULES,
   REMINDER_TYPE_MAX_LENGTH,
   REMINDER_TYPE_PATTERN,
   reminderChannelList,
@@ -16,6 +17,7 @@ import { Alert, Checkbox, Col, Flex, Form, Input, InputNumber, Row, Select, Tag,
 import type { Rule } from 'antd/es/form';
 import { useFeedback } from '../../../app/feedback/feedback';
 import { FormActions } from '../../../shared/FormActions';
+import { numberRule } from '../../../shared/numberRule';
 import { useSaveAction } from '../../../shared/useSaveAction';
 import { CHANNEL_LABELS } from '../notifications/texts';
 import { saveReminderConfig, useReminderConfigCache, type ReminderConfigBody } from './api';
@@ -160,14 +162,13 @@ export function ReminderConfigForm({ config, onDone }: ReminderConfigFormProps) 
           <Form.Item
             label={LABELS.time_value}
             name="time_value"
-            rules={[{ required: true, message: 'Please enter a time value' }]}
+            rules={[
+              { required: true, message: 'Please enter a time value' },
+              // No min/max/precision on the input: they turned 0 into 1 on blur; the server's rule says why instead.
+              numberRule('time_value', REMINDER_TIME_VALUE_RULES, LABELS),
+            ]}
           >
-            <InputNumber
-              min={REMINDER_LIMITS.timeValueMin}
-              max={REMINDER_LIMITS.timeValueMax}
-              precision={0}
-              style={{ width: '100%' }}
-            />
+            <InputNumber style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>

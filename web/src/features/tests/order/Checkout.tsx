@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TestFormFields } from '@labline/contracts';
 import { Alert, Button, Card, Descriptions, Flex, List, Typography } from 'antd';
 import { EllipsisText } from '../../../shared/EllipsisText';
-import { formatDate } from '../../../shared/formatDate';
+import { formatDateTime } from '../../../shared/formatDate';
 import { PriorityTag } from '../components/RequestTags';
 import type { ServerFieldErrors } from './fieldStatus';
 import { capacityOf, chosenMarkers, testName, volumeOf, type TestDraft } from './orderModel';
@@ -106,7 +106,7 @@ export function Checkout({
                       )}
                     </Descriptions.Item>
                     <Descriptions.Item label="Expected Test Date">
-                      {test.expected_date === null ? none : `${formatDate(test.expected_date)}, 12:00 PM`}
+                      {test.expected_date === null ? none : formatDateTime(`${test.expected_date}T12:00:00`)}
                     </Descriptions.Item>
                     <Descriptions.Item label="Priority">
                       <PriorityTag priority={test.priority} />
