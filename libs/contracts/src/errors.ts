@@ -91,6 +91,7 @@ export const ERRORS = {
   failedToFetchTestRequest: 'Failed to fetch test request',
   failedToSaveTestRequest: 'Failed to save test request',
   archiveFailed: 'Archive failed',
+  restoreFailed: 'Restore failed',
   failedToUpdateStatus: 'Failed to update status',
   failedToSendNotification: 'Failed to send notification',
   // The spec gives no text for this; a patient's test requests would lose their patient.
@@ -109,6 +110,7 @@ export const MESSAGES = {
   labAssignmentRemoved: 'Lab assignment removed successfully',
   // The spec gives no texts for these; worded as its own success messages are.
   testRequestArchived: 'Test request archived successfully',
+  testRequestRestored: 'Test request restored successfully',
   notificationRequested: 'Notification queued for delivery',
 } as const;
 

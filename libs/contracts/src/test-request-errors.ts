@@ -30,6 +30,7 @@ export const TEST_REQUEST_FIELD_ERRORS = {
   notCancellable: 'status: only test requests that are not completed can be cancelled',
   messageOnlyWhenCancelling: 'custom_message: a message to the patient goes only with a cancellation',
   notArchivable: 'Only test requests that are neither completed nor cancelled can be archived',
+  notArchived: 'Only archived test requests can be restored',
   notEditable: 'Completed or cancelled test requests cannot be edited',
 } as const;
 

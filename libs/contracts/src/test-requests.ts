@@ -151,9 +151,19 @@ export const canCreateTestRequest = (caller: Caller): boolean => canOrderTests(c
 export const canEditTestRequest = (caller: Caller, request: TestRequestAccessFacts): boolean =>
   canReadTestRequest(caller, request) && canOrderTests(caller) && isEditableStatus(request.status);
 
+/** Roles that archive requests (the list's and the detail's Archive): the ordering roles. */
+export const archivesTestRequests = (caller: Caller): boolean => canOrderTests(caller);
+
 /** Archive (the list's and the detail's): the ordering roles, on a request neither completed nor cancelled. */
 export const canArchiveTestRequest = (caller: Caller, request: TestRequestAccessFacts): boolean =>
-  canReadTestRequest(caller, request) && canOrderTests(caller) && isArchivableStatus(request.status);
+  canReadTestRequest(caller, request) && archivesTestRequests(caller) && isArchivableStatus(request.status);
+
+/**
+ * Restore (issue 22): whoever may archive a request may see it archived (read-only, with the Archived filter)
+ * and restore it; to everyone else an archived request stays 'Test Request Not Found'.
+ */
+export const canRestoreTestRequest = (caller: Caller, request: TestRequestAccessFacts): boolean =>
+  canReadTestRequest(caller, request) && archivesTestRequests(caller);
 
 /** Roles that cancel and move a request along its lifecycle (the detail page's Cancel, spec 1 §6). */
 export const changesTestRequestStatus = (caller: Caller): boolean =>

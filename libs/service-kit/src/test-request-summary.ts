@@ -44,7 +44,7 @@ export const TEST_REQUEST_SUMMARY_TABLE_DDL = `
 
 /**
  * One of clinical's test-request events into the summary (other events change nothing). Every write is guarded
- * by the stream's version, so a redelivered or older event changes nothing; archiving is final.
+ * by the stream's version, so a redelivered or older event changes nothing; a restore un-archives.
  */
 export async function applyTestRequestSummaryEvent(db: CommonQueryMethods, event: EventEnvelope): Promise<void> {
   switch (event.type) {
@@ -70,10 +70,12 @@ export async function applyTestRequestSummaryEvent(db: CommonQueryMethods, event
         WHERE id = ${data.testRequestId} AND version < ${event.version}`);
       return;
     }
-    case 'TestRequestArchived': {
-      const data = parseEventData(CLINICAL_EVENT_SCHEMAS, 'TestRequestArchived', event.data);
+    case 'TestRequestArchived':
+    case 'TestRequestRestored': {
+      const data = parseEventData(CLINICAL_EVENT_SCHEMAS, event.type, event.data);
+      const archived = event.type === 'TestRequestArchived';
       await db.query(sql.unsafe`
-        UPDATE test_request_summaries SET archived = true, version = ${event.version}
+        UPDATE test_request_summaries SET archived = ${archived}, version = ${event.version}
         WHERE id = ${data.testRequestId} AND version < ${event.version}`);
       return;
     }

@@ -77,6 +77,8 @@ function testRequestStep(event: RecordedEvent, names: RequestNames): HistoryStep
     case 'TestRequestArchived':
       // The record stays as it was: archiving takes it off the lists, it changes no field.
       return { action: 'archived', fields: {} };
+    case 'TestRequestRestored':
+      return { action: 'restored', fields: {} };
     case 'TestRequestNotificationRequested': {
       const { custom_message } = parseEventData(CLINICAL_EVENT_SCHEMAS, 'TestRequestNotificationRequested', event.data);
       return { action: 'notification_sent', fields: {}, note: custom_message };

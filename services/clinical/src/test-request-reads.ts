@@ -1,9 +1,11 @@
 /**
  * The caller-bound reads of test requests (part of clinicalReads, reads.ts): every read applies the caller's
- * test request scope (contracts' testRequestScope), so an archived, unknown or another tenant's request
- * answers null (the route's 404); only the history of an archived request stays readable in that scope.
+ * test request scope (contracts' testRequestScope), so an unknown or another tenant's request answers null (the
+ * route's 404). An archived request is read (flagged `archived`, and listed by the Archived filter) by those who
+ * may archive and restore it (contracts' archivesTestRequests); to others it answers null too, but its history.
  */
 import {
+  archivesTestRequests,
   testRequestScope,
   type Caller,
   type HistoryEntry,
@@ -35,9 +37,13 @@ export interface TestRequestReads {
 
 export function testRequestReads({ pool, store }: ReadDependencies, caller: Caller): TestRequestReads {
   const scope = testRequestScope(caller);
+  const seesArchived = archivesTestRequests(caller);
   return {
-    testRequests: (query) => listTestRequests(pool, scope, query),
-    testRequest: (id) => findTestRequest(pool, scope, id),
+    testRequests(query) {
+      if (query.archived !== true) return listTestRequests(pool, scope, query);
+      return listTestRequests(pool, seesArchived ? scope : { kind: 'none' }, query, 'only');
+    },
+    testRequest: (id) => findTestRequest(pool, scope, id, seesArchived ? 'included' : 'excluded'),
     async testRequestHistory(id) {
       if (!(await isTestRequestHistoryReadable(pool, scope, id))) return null;
       return testRequestHistory(pool, await store.readStream(testRequestStream(id)));

@@ -1,6 +1,6 @@
 /**
- * Changing test requests over HTTP: edits, status moves along the transition table, cancel, archive and the
- * notification request, each by the roles spec 1 §6 gives it, with the history they leave.
+ * Changing test requests over HTTP: edits, status moves along the transition table, cancel, archive, restore and
+ * the notification request, each by the roles spec 1 §6 gives it, with the history they leave.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
@@ -155,14 +155,19 @@ describe('changing test requests', () => {
     assert.deepEqual([history[0].action, history[0].note], ['cancelled', text]);
   });
 
-  it('archives for the ordering roles: gone from the list, the detail and the patient', async () => {
+  it('archives for the ordering roles: gone from the list and the patient, read-only to those who archive', async () => {
     const { context, fixtures } = suite;
     const request = await orderTest(context, fixtures);
     await refused(context, () => call(context, USERS.labUser, 'DELETE', requestUrl(request.id)), 403);
     const archived = await call(context, USERS.clientAdmin, 'DELETE', requestUrl(request.id));
     assert.equal(archived.statusCode, 200, archived.body);
     assert.deepEqual(archived.json(), { message: MESSAGES.testRequestArchived });
-    assert.equal((await get(USERS.superAdmin, requestUrl(request.id))).statusCode, 404);
+    // Those who may archive still open it, flagged; to the others it is not found.
+    const detail = await get(USERS.superAdmin, requestUrl(request.id));
+    assert.equal(detail.statusCode, 200, detail.body);
+    assert.equal(detail.json().request.archived, true);
+    assert.equal((await get(USERS.labUser, requestUrl(request.id))).statusCode, 404);
+    assert.equal((await get(USERS.riversideAdmin, requestUrl(request.id))).statusCode, 404);
     const list = (await get(USERS.superAdmin, '/tests/requests?limit=100')).json().requests;
     assert.ok(!list.some((row: { id: number }) => row.id === request.id));
     const patient = (await get(USERS.superAdmin, `/patients/${fixtures.emilysPatient}`)).json().patient;
@@ -176,6 +181,39 @@ describe('changing test requests', () => {
       orderForm(fixtures, { barcode_number: request.barcode_number }),
     );
     assert.equal(again.statusCode, 409);
+  });
+
+  it('lists archived requests under the Archived filter and restores them for those who may archive', async () => {
+    const { context, fixtures } = suite;
+    const request = await orderTest(context, fixtures);
+    const listed = async (caller: TestUser, query: string) =>
+      (await get(caller, `/tests/requests?limit=100${query}`))
+        .json()
+        .requests.some((row: { id: number }) => row.id === request.id);
+    const restore = (caller: TestUser) => call(context, caller, 'POST', requestUrl(request.id, '/restore'));
+    await refused(context, () => restore(USERS.northwindAdmin), 409, TEST_REQUEST_FIELD_ERRORS.notArchived);
+    assert.equal((await call(context, USERS.northwindAdmin, 'DELETE', requestUrl(request.id))).statusCode, 200);
+    assert.deepEqual(
+      [await listed(USERS.northwindAdmin, '&archived=true'), await listed(USERS.northwindAdmin, '')],
+      [true, false],
+    );
+    // The lab user may not archive: the Archived filter shows them nothing, and restoring is not found.
+    assert.equal(await listed(USERS.labUser, '&archived=true'), false);
+    await refused(context, () => restore(USERS.labUser), 404, ERRORS.testRequestNotFound);
+    await refused(context, () => restore(USERS.riversideAdmin), 404, ERRORS.testRequestNotFound);
+    await refused(context, () => call(context, USERS.northwindAdmin, 'GET', '/tests/requests?archived=maybe'), 400);
+    const restored = await restore(USERS.clientAdmin);
+    assert.equal(restored.statusCode, 200, restored.body);
+    assert.equal(restored.json().request.archived, false);
+    assert.deepEqual(
+      [await listed(USERS.labUser, ''), await listed(USERS.northwindAdmin, '&archived=true')],
+      [true, false],
+    );
+    const history = (await get(USERS.northwindAdmin, requestUrl(request.id, '/history'))).json().history;
+    assert.deepEqual(
+      history.slice(0, 2).map((entry: { action: string }) => entry.action),
+      ['restored', 'archived'],
+    );
   });
 
   it('records a notification request for the notifications service; the message is required', async () => {

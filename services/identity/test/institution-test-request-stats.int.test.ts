@@ -97,6 +97,10 @@ describe('institution stats: test requests', () => {
     await publish('TestRequestUpdated', 703, 2, testRequest(703, riverside));
     await settles(riverside, { test_requests: 3, pending_requests: 2 });
     assert.deepEqual(await statsOf(northwind), { test_requests: 0, pending_requests: 0 });
+
+    // Restored: back on the lists, so back on the cards, as the pending request it was.
+    await publish('TestRequestRestored', 702, 3, filed(702, riverside));
+    await settles(riverside, { test_requests: 4, pending_requests: 3 });
     assert.equal(consumer.stats.poisoned, 0);
 
     // Rebuilt from the stream, the cards say the same.

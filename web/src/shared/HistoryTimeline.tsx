@@ -23,6 +23,7 @@ const ACTION_LABELS: Readonly<Record<HistoryAction, string>> = {
   status_changed: 'Status changed',
   cancelled: 'Cancelled',
   archived: 'Archived',
+  restored: 'Restored',
   notification_sent: 'Notification sent',
 };
 
@@ -34,6 +35,7 @@ const ACTION_COLORS: Readonly<Record<HistoryAction, string>> = {
   status_changed: 'blue',
   cancelled: 'red',
   archived: 'gray',
+  restored: 'green',
   notification_sent: 'purple',
 };
 

@@ -100,6 +100,9 @@ export const testRequestCancelledSchema = z.object({
 /** Archived (spec 1 §7 DELETE): gone from the lists; the stream stays the record. */
 export const testRequestArchivedSchema = z.object({ ...filedUnder, status: testRequestStatusSchema });
 
+/** Restored (issue 22: nothing disappears from view): an archived request is back on the lists as it was. */
+export const testRequestRestoredSchema = z.object({ ...filedUnder });
+
 /** The status a TestRequestStatusChanged or TestRequestCancelled event leaves its request in. */
 export const testRequestStatusAfter = (
   data: z.infer<typeof testRequestStatusChangedSchema> | z.infer<typeof testRequestCancelledSchema>,
@@ -119,6 +122,7 @@ export const TEST_REQUEST_EVENT_SCHEMAS = {
   TestRequestStatusChanged: testRequestStatusChangedSchema,
   TestRequestCancelled: testRequestCancelledSchema,
   TestRequestArchived: testRequestArchivedSchema,
+  TestRequestRestored: testRequestRestoredSchema,
   TestRequestNotificationRequested: testRequestNotificationRequestedSchema,
 } as const;
 
@@ -134,4 +138,5 @@ export const TEST_REQUEST_SUMMARY_EVENT_TYPES = [
   'TestRequestStatusChanged',
   'TestRequestCancelled',
   'TestRequestArchived',
+  'TestRequestRestored',
 ] as const satisfies readonly (keyof typeof TEST_REQUEST_EVENT_SCHEMAS)[];

@@ -14,6 +14,7 @@ export const HISTORY_ACTIONS = [
   'status_changed',
   'cancelled',
   'archived',
+  'restored',
   'notification_sent',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
@@ -45,7 +46,7 @@ export const historyEntrySchema = z.object({
   actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /**
    * For 'created' every field set; for 'updated' the fields that changed; for 'status_changed' and 'cancelled'
-   * the status from → to; for 'deleted', 'archived' and 'notification_sent' none.
+   * the status from → to; for 'deleted', 'archived', 'restored' and 'notification_sent' none.
    */
   changes: z.array(historyChangeSchema),
   /**

@@ -15,7 +15,15 @@ import {
 import { DELIVERY_STATUSES } from '../notifications';
 import { DEFAULT_TEST_TYPE_ID, TEST_REQUEST_PAGE_SIZE } from '../test-requests';
 import { paginationSchema, pageQuerySchema } from './common';
-import { entityIdSchema, optionalText, positiveIntegerText, requestObject, safeText, searchText } from './fields';
+import {
+  entityIdSchema,
+  optionalText,
+  positiveIntegerText,
+  queryBooleanSchema,
+  requestObject,
+  safeText,
+  searchText,
+} from './fields';
 import { chosenId } from './lab-assignments';
 
 export const TEST_REQUEST_FIELD_LIMITS = {
@@ -142,6 +150,8 @@ export const testRequestListQuerySchema = pageQuerySchema.extend({
   status: choice(testRequestStatusSchema),
   priority: choice(testRequestPrioritySchema),
   search: searchText,
+  /** true: the archived requests (for those who may archive, issue 22's Archived filter); else the others. */
+  archived: queryBooleanSchema.optional(),
 });
 export type TestRequestListQuery = z.infer<typeof testRequestListQuerySchema>;
 
@@ -194,6 +204,8 @@ export const testRequestSchema = z.object({
   fulfillment_partner_id: z.number().int().nullable(),
   /** The partner's name. */
   fulfillment_agent: z.string().nullable(),
+  /** Archived (DELETE): off the default list, read-only, shown only to those who may archive and restore it. */
+  archived: z.boolean(),
 });
 export type TestRequest = z.infer<typeof testRequestSchema>;
 

@@ -52,6 +52,7 @@ const MATRIX: Record<string, Row> = {
   'PUT /tests/requests/:id': [T, T, T, T, F, T],
   'PUT /tests/requests/:id/status': [T, T, T, T, F, T],
   'DELETE /tests/requests/:id': [T, T, T, T, F, T],
+  'POST /tests/requests/:id/restore': [T, T, T, T, F, T],
   'POST /tests/requests/:id/send-reminder': [T, T, T, T, F, T],
   'GET /institutions/:id/labs': [T, T, T, T, F, T],
   'GET /institutions/:id/labs/:assignmentId/history': [T, T, T, T, F, T],

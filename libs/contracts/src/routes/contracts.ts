@@ -261,6 +261,7 @@ const clinicalSchemas = {
   updateTestRequest: { ...byId, body: testRequestBodySchema, ...testRequestAnswer },
   changeTestRequestStatus: { ...byId, body: testRequestStatusBodySchema, ...testRequestAnswer },
   archiveTestRequest: { ...byId, response: { 200: messageResponseSchema }, ...testRequestUser },
+  restoreTestRequest: { ...byId, ...testRequestAnswer },
   sendTestRequestReminder: {
     ...byId,
     body: sendReminderBodySchema,

@@ -143,6 +143,7 @@ export const CLINICAL_ROUTES = {
   updateTestRequest: { method: 'PUT', path: '/tests/requests/:id', ...TEST_REQUEST_SCREENS },
   changeTestRequestStatus: { method: 'PUT', path: '/tests/requests/:id/status', ...TEST_REQUEST_SCREENS },
   archiveTestRequest: { method: 'DELETE', path: '/tests/requests/:id', ...TEST_REQUEST_SCREENS },
+  restoreTestRequest: { method: 'POST', path: '/tests/requests/:id/restore', ...TEST_REQUEST_SCREENS },
   sendTestRequestReminder: { method: 'POST', path: '/tests/requests/:id/send-reminder', ...TEST_REQUEST_SCREENS },
 
   labAssignments: { method: 'GET', path: '/institutions/:id/labs', ...LAB_ASSIGNMENT_SCREENS },

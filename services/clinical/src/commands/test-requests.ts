@@ -202,17 +202,20 @@ export const changeTestRequestStatus = (
     data: { testRequestId, caller, patientClinicianId, status: change.status, message: change.message ?? null },
   }));
 
+/** A command on an existing request that takes nothing but who asks. */
+const askerCommand =
+  (type: 'ArchiveTestRequest' | 'RestoreTestRequest') =>
+  (deps: CommandDependencies, caller: Caller, testRequestId: number, metadata: AppendMetadata) =>
+    actOn(deps, testRequestId, metadata, (patientClinicianId) => ({
+      type,
+      data: { testRequestId, caller, patientClinicianId },
+    }));
+
 /** DELETE /tests/requests/{id}: archives it. */
-export const archiveTestRequest = (
-  deps: CommandDependencies,
-  caller: Caller,
-  testRequestId: number,
-  metadata: AppendMetadata,
-) =>
-  actOn(deps, testRequestId, metadata, (patientClinicianId) => ({
-    type: 'ArchiveTestRequest',
-    data: { testRequestId, caller, patientClinicianId },
-  }));
+export const archiveTestRequest = askerCommand('ArchiveTestRequest');
+
+/** POST /tests/requests/{id}/restore: an archived request back on the lists. */
+export const restoreTestRequest = askerCommand('RestoreTestRequest');
 
 /** POST /tests/requests/{id}/send-reminder: recorded for the notifications service to deliver. */
 export const requestTestRequestNotification = (

@@ -7,6 +7,7 @@ import {
   changeTestRequestStatus,
   createTestRequest,
   requestTestRequestNotification,
+  restoreTestRequest,
   updateTestRequest,
 } from '../commands/test-requests';
 import type { ClinicalContext } from '../config';
@@ -67,6 +68,12 @@ export const testRequestRoutes =
     route(app, contracts.archiveTestRequest, async (request) => {
       await archiveTestRequest(context, callerOf(request), request.params.id, appendMetadata(request));
       return { message: MESSAGES.testRequestArchived };
+    });
+
+    route(app, contracts.restoreTestRequest, async (request) => {
+      const { id } = request.params;
+      await restoreTestRequest(context, callerOf(request), id, appendMetadata(request));
+      return { request: await visibleRequest(request, id) };
     });
 
     route(app, contracts.sendTestRequestReminder, async (request, reply) => {

@@ -1,6 +1,6 @@
 /**
  * The planner's reaction to clinical's test request events (docs/architecture.md §1: a test request with an expected
- * date gets its reminders scheduled): an order, a date change, a status change, a cancellation or archiving plans the
+ * date gets its reminders scheduled): an order, a date change, a status change, a cancellation, archiving or a restore plans the
  * request's reminders again from the request as notifications' directory now holds it. A durable consumer of its
  * own, separate from the directory projection, so rebuilding the projection re-plans nothing; a new deployment's
  * consumer reads the whole history and plans the reminders of the tests still ahead.
@@ -16,6 +16,7 @@ const PLANS_ON = [
   'TestRequestStatusChanged',
   'TestRequestCancelled',
   'TestRequestArchived',
+  'TestRequestRestored',
 ];
 
 /**

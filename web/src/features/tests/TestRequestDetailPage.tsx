@@ -5,6 +5,7 @@ import {
   EditOutlined,
   HistoryOutlined,
   InboxOutlined,
+  UndoOutlined,
 } from '@ant-design/icons';
 import {
   ERRORS,
@@ -13,8 +14,9 @@ import {
   canCancelTestRequest,
   canEditTestRequest,
   canNotifyAboutTestRequest,
+  canRestoreTestRequest,
 } from '@labline/contracts';
-import { Button, Card, Col, Flex, Row, Skeleton, Space } from 'antd';
+import { Button, Card, Col, Flex, Row, Skeleton, Space, Tag } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useFeedback } from '../../app/feedback/feedback';
@@ -25,7 +27,13 @@ import { useHistoryDrawer } from '../../shared/HistoryDrawer';
 import { PageHeader } from '../../shared/PageHeader';
 import { useRouteId } from '../../shared/routeId';
 import { accessFactsOf } from './access';
-import { archiveTestRequest, testRequestHistoryPath, useTestRequestCache, useTestRequestDetail } from './api';
+import {
+  archiveTestRequest,
+  restoreTestRequest,
+  testRequestHistoryPath,
+  useTestRequestCache,
+  useTestRequestDetail,
+} from './api';
 import { BarcodeLabCard, MarkersDevicesCards } from './components/RequestOrderCards';
 import { RequestInformation } from './components/RequestInformation';
 import {
@@ -48,7 +56,11 @@ const SendNotificationModal = lazy(() =>
 /** The result form's route: who may open it may enter a result from here. */
 const RESULT_FORM_ROUTE = ROUTE_TABLE.find((route) => route.path === '/results/new')!;
 
-/** /tests/{id} (spec 1 §2): the request's cards, Cancel, Archive and Send Notification per spec 1 §4, §6. */
+/**
+ * /tests/{id} (spec 1 §2): the request's cards, Cancel, Archive and Send Notification per spec 1 §4, §6. An
+ * archived request (which only those who may archive it are answered) is shown read-only, with an Archived
+ * badge and Restore (issue 22).
+ */
 export default function TestRequestDetailPage() {
   const caller = useCaller();
   const navigate = useNavigate();
@@ -104,6 +116,15 @@ export default function TestRequestDetailPage() {
       },
     });
 
+  const restore = async () => {
+    try {
+      await requestCache.saved(await restoreTestRequest(request.id));
+      void message.success(MESSAGES.testRequestRestored);
+    } catch (failure) {
+      void message.error(describeFailure(failure, ERRORS.restoreFailed).message);
+    }
+  };
+
   const cancelButton =
     request.status === 'cancelled' ? (
       <Button icon={<CloseCircleOutlined />} disabled>
@@ -120,7 +141,16 @@ export default function TestRequestDetailPage() {
   return (
     <>
       <PageHeader
-        title={request.display_id}
+        title={
+          request.archived ? (
+            <Space>
+              {request.display_id}
+              <Tag>Archived</Tag>
+            </Space>
+          ) : (
+            request.display_id
+          )
+        }
         subtitle={`${requestPatientName(request)} · ${request.test_name}`}
         extra={
           <Space wrap>
@@ -133,22 +163,32 @@ export default function TestRequestDetailPage() {
             >
               History
             </Button>
-            {canEditTestRequest(caller, facts) && (
-              <Button icon={<EditOutlined />} onClick={() => navigate(`/tests/${request.id}/edit`)}>
-                Edit
-              </Button>
-            )}
-            {canNotifyAboutTestRequest(caller, facts) && (
-              <Button icon={<BellOutlined />} onClick={cancelFlow.openNotification}>
-                Send Notification
-              </Button>
-            )}
-            <PrintLabelsButton request={request} />
-            {cancelButton}
-            {canArchiveTestRequest(caller, facts) && (
-              <Button danger icon={<InboxOutlined />} onClick={confirmArchive}>
-                Archive
-              </Button>
+            {request.archived ? (
+              canRestoreTestRequest(caller, facts) && (
+                <Button type="primary" icon={<UndoOutlined />} onClick={() => void restore()}>
+                  Restore
+                </Button>
+              )
+            ) : (
+              <>
+                {canEditTestRequest(caller, facts) && (
+                  <Button icon={<EditOutlined />} onClick={() => navigate(`/tests/${request.id}/edit`)}>
+                    Edit
+                  </Button>
+                )}
+                {canNotifyAboutTestRequest(caller, facts) && (
+                  <Button icon={<BellOutlined />} onClick={cancelFlow.openNotification}>
+                    Send Notification
+                  </Button>
+                )}
+                <PrintLabelsButton request={request} />
+                {cancelButton}
+                {canArchiveTestRequest(caller, facts) && (
+                  <Button danger icon={<InboxOutlined />} onClick={confirmArchive}>
+                    Archive
+                  </Button>
+                )}
+              </>
             )}
           </Space>
         }
@@ -164,7 +204,7 @@ export default function TestRequestDetailPage() {
           </Col>
         </Row>
         <MarkersDevicesCards request={request} />
-        <ResultsCard request={request} canEnterResult={canOpenRoute(caller, RESULT_FORM_ROUTE)} />
+        <ResultsCard request={request} canEnterResult={!request.archived && canOpenRoute(caller, RESULT_FORM_ROUTE)} />
         <FulfillmentCard request={request} />
         <NotificationHistoryCard request={request} />
       </Flex>

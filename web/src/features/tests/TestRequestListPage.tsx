@@ -4,13 +4,14 @@ import {
   MESSAGES,
   TEST_REQUEST_PRIORITIES,
   TEST_REQUEST_STATUSES,
+  archivesTestRequests,
   canCreateTestRequest,
   type TestRequest,
   type TestRequestPriority,
   type TestRequestStatus,
 } from '@labline/contracts';
-import { Button, Card, Flex, Select } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button, Card, Checkbox, Flex, Select } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useFeedback } from '../../app/feedback/feedback';
 import { useCaller } from '../../app/session/useCaller';
@@ -18,8 +19,9 @@ import { describeFailure } from '../../shared/apiError';
 import { ListEmpty, ListSearchInput } from '../../shared/ListSearch';
 import { PageHeader } from '../../shared/PageHeader';
 import { PaginationFooter } from '../../shared/PaginationFooter';
-import { useListPage, useListSearch } from '../../shared/useListSearch';
-import { archiveTestRequest, useTestRequestCache, useTestRequests } from './api';
+import { ListLoadError } from '../../shared/ListLoadError';
+import { useUrlListState } from '../../shared/useListSearch';
+import { archiveTestRequest, LIST_LOAD_ERROR, useTestRequestCache, useTestRequests } from './api';
 import { RequestCounters } from './components/RequestCounters';
 import { valueLabel } from './components/RequestTags';
 import { TestRequestTable } from './components/TestRequestTable';
@@ -45,6 +47,9 @@ interface FilterSelectProps<T extends string> {
   options: { value: T; label: string }[];
 }
 
+const oneOf = <T extends string>(values: readonly T[], value: string | undefined): T | undefined =>
+  values.find((known) => known === value);
+
 /** One of the list's filters: cleared to its placeholder ('All …'). */
 function FilterSelect<T extends string>({ label, placeholder, value, onChange, options }: FilterSelectProps<T>) {
   return (
@@ -60,33 +65,38 @@ function FilterSelect<T extends string>({ label, placeholder, value, onChange, o
   );
 }
 
-/** /tests (spec 1 §2): search, status and priority filters, counters over the page, table and pagination. */
+/**
+ * /tests (spec 1 §2): search, status and priority filters, counters over the page, table and pagination; the
+ * Archived filter for those who may archive (issue 22). Search, filters and page live in the address.
+ */
 export default function TestRequestListPage() {
   const caller = useCaller();
   const navigate = useNavigate();
   const ordered = orderedRequests(useLocation().state);
   const { message } = useFeedback();
   const requestCache = useTestRequestCache();
-  const listSearch = useListSearch();
+  const list = useUrlListState<'status' | 'priority' | 'archived'>();
+  const { listSearch, page, setPage } = list;
   const { search } = listSearch;
-  const [status, setStatus] = useState<TestRequestStatus | undefined>(undefined);
-  const [priority, setPriority] = useState<TestRequestPriority | undefined>(undefined);
-  const [page, setPage] = useListPage([search, status, priority]);
+  const status = oneOf(TEST_REQUEST_STATUSES, list.filter('status'));
+  const priority = oneOf(TEST_REQUEST_PRIORITIES, list.filter('priority'));
+  const seesArchived = archivesTestRequests(caller);
+  const archived = seesArchived && list.filter('archived') === 'true';
 
-  const { data, error, isLoading, isValidating } = useTestRequests({ search, status, priority, page });
-
-  // spec 1 §8: a failed list fetch is only logged, never shown.
-  useEffect(() => {
-    if (error instanceof Error) console.error(`Test request list: ${error.message}`);
-  }, [error]);
+  const { data, error, isLoading, isValidating, mutate } = useTestRequests({
+    search,
+    status,
+    priority,
+    archived,
+    page,
+  });
 
   const requests = data?.requests ?? [];
-  const narrowed = search !== '' || status !== undefined || priority !== undefined;
+  const narrowed = search !== '' || status !== undefined || priority !== undefined || archived;
   const newRequest = () => navigate('/tests/new');
   const clearFilters = () => {
     listSearch.setText('');
-    setStatus(undefined);
-    setPriority(undefined);
+    list.setFilters({ search: undefined, status: undefined, priority: undefined, archived: undefined });
   };
   const archive = async (request: TestRequest) => {
     try {
@@ -128,35 +138,48 @@ export default function TestRequestListPage() {
             label="Status filter"
             placeholder="All Statuses"
             value={status}
-            onChange={setStatus}
+            onChange={(next) => list.setFilters({ status: next })}
             options={STATUS_OPTIONS}
           />
           <FilterSelect<TestRequestPriority>
             label="Priority filter"
             placeholder="All Priorities"
             value={priority}
-            onChange={setPriority}
+            onChange={(next) => list.setFilters({ priority: next })}
             options={PRIORITY_OPTIONS}
           />
+          {seesArchived && (
+            <Checkbox
+              checked={archived}
+              onChange={(event) => list.setFilters({ archived: event.target.checked ? 'true' : undefined })}
+              style={{ alignSelf: 'center' }}
+            >
+              Archived
+            </Checkbox>
+          )}
           <Button onClick={clearFilters} disabled={!narrowed && listSearch.text === ''}>
             Clear Filters
           </Button>
         </Flex>
-        <TestRequestTable
-          requests={requests}
-          loading={isLoading || (isValidating && data === undefined)}
-          caller={caller}
-          onArchive={archive}
-          empty={
-            <ListEmpty noun="test requests" narrowed={narrowed}>
-              {canCreateTestRequest(caller) && (
-                <Button type="primary" icon={<PlusOutlined />} onClick={newRequest}>
-                  New Test Request
-                </Button>
-              )}
-            </ListEmpty>
-          }
-        />
+        {error instanceof Error ? (
+          <ListLoadError title={LIST_LOAD_ERROR} error={error} onRetry={() => void mutate()} />
+        ) : (
+          <TestRequestTable
+            requests={requests}
+            loading={isLoading || (isValidating && data === undefined)}
+            caller={caller}
+            onArchive={archive}
+            empty={
+              <ListEmpty noun="test requests" narrowed={narrowed}>
+                {canCreateTestRequest(caller) && (
+                  <Button type="primary" icon={<PlusOutlined />} onClick={newRequest}>
+                    New Test Request
+                  </Button>
+                )}
+              </ListEmpty>
+            }
+          />
+        )}
         <PaginationFooter pagination={data?.pagination} onPageChange={setPage} loading={isValidating} />
       </Card>
     </>

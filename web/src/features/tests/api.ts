@@ -21,8 +21,11 @@ import { useRecordCache } from '../../shared/useRecordCache';
 
 type Contracts = typeof CLINICAL_CONTRACTS;
 const REQUESTS_PATH = routeUrl(CLINICAL_ROUTES.testRequests);
-/** The list's failures are only logged (spec 1 §8), so this text never reaches the screen. */
-const LIST_LOG_TEXT = 'Failed to fetch test requests';
+/**
+ * The list's failure: spec 1 §8 only logs it, but a list that failed to load shows an error with Retry, never an
+ * empty table (issue 22), under this title.
+ */
+export const LIST_LOAD_ERROR = 'Failed to fetch test requests';
 /** spec 1 §7, §9: the order form's patient picker loads up to 100 patients. */
 export const PATIENT_PICKER_LOAD = 100;
 /** The spec gives no texts for these lookups; shown where the list is used. */
@@ -35,21 +38,30 @@ export interface TestRequestListFilters {
   search: string;
   status: TestRequestStatus | undefined;
   priority: TestRequestPriority | undefined;
+  /** The Archived filter: the archived requests instead of the others. */
+  archived: boolean;
   page: number;
 }
 
-export function testRequestListPath({ search, status, priority, page }: TestRequestListFilters): string {
+export function testRequestListPath({ search, status, priority, archived, page }: TestRequestListFilters): string {
   return routeUrl(
     CLINICAL_ROUTES.testRequests,
     {},
-    { page, limit: TEST_REQUEST_PAGE_SIZE, search: search === '' ? undefined : search, status, priority },
+    {
+      page,
+      limit: TEST_REQUEST_PAGE_SIZE,
+      search: search === '' ? undefined : search,
+      status,
+      priority,
+      archived: archived ? 'true' : undefined,
+    },
   );
 }
 
 /** The list keeps showing the previous page while the next one loads, so the table does not flash empty. */
 export function useTestRequests(filters: TestRequestListFilters) {
   const path = testRequestListPath(filters);
-  return useSWR(path, () => apiRequest<AnswerOf<Contracts['testRequests']>>(path, { defaultError: LIST_LOG_TEXT }), {
+  return useSWR(path, () => apiRequest<AnswerOf<Contracts['testRequests']>>(path, { defaultError: LIST_LOAD_ERROR }), {
     keepPreviousData: true,
   });
 }
@@ -124,6 +136,16 @@ export async function archiveTestRequest(id: number): Promise<void> {
     { id },
     { defaultError: ERRORS.archiveFailed },
   );
+}
+
+/** Restore (issue 22): the archived request back on the lists, as the detail shows it. */
+export async function restoreTestRequest(id: number): Promise<TestRequestDetail> {
+  const { request } = await callRoute<Contracts['restoreTestRequest']>(
+    CLINICAL_ROUTES.restoreTestRequest,
+    { id },
+    { defaultError: ERRORS.restoreFailed },
+  );
+  return request;
 }
 
 /**

@@ -324,6 +324,35 @@ describe('test request decider: changes', () => {
     spec.given(cancelled).when(archive(admin)).thenThrows(violation('conflict', FIELD.notArchivable));
   });
 
+  it('restores an archived request for those who may archive it; to others it stays not found', () => {
+    const restore = (caller: Caller) => ({ type: 'RestoreTestRequest' as const, data: asker(caller) });
+    const archived = [
+      ...history,
+      { type: 'TestRequestArchived' as const, data: { ...filed, status: 'pending' as const } },
+    ];
+    spec
+      .given(archived)
+      .when(restore(admin))
+      .then([{ type: 'TestRequestRestored', data: filed }]);
+    spec
+      .given(archived)
+      .when(restore(clientAdmin))
+      .then([{ type: 'TestRequestRestored', data: filed }]);
+    const refusals = [
+      [archived, restore(labUser), violation('not_found', ERRORS.testRequestNotFound)],
+      [archived, restore(riversideAdmin), violation('not_found', ERRORS.testRequestNotFound)],
+      [history, restore(admin), violation('conflict', FIELD.notArchived)],
+      [history, restore(labUser), violation('forbidden')],
+    ] as const;
+    for (const [given, command, refusal] of refusals) spec.given(given).when(command).thenThrows(refusal);
+    // Restored, it is active again: it can be archived (and acted on) once more.
+    const restored = [...archived, { type: 'TestRequestRestored' as const, data: filed }];
+    spec
+      .given(restored)
+      .when({ type: 'ArchiveTestRequest', data: asker(admin) })
+      .then([{ type: 'TestRequestArchived', data: { ...filed, status: 'pending' } }]);
+  });
+
   it('records a notification request with its message, which is required', () => {
     const notify = (caller: Caller, message: string | null) => ({
       type: 'RequestTestRequestNotification' as const,

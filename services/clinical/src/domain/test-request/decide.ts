@@ -2,6 +2,7 @@ import {
   canCreateTestRequest,
   canMoveTestRequest,
   canOrderTests,
+  archivesTestRequests,
   canReadTestRequest,
   changesTestRequestStatus,
   ERRORS,
@@ -34,6 +35,7 @@ export type TestRequestCommand =
   | { type: 'UpdateTestRequest'; data: OrderContext & Pick<Asker, 'patientClinicianId'> }
   | { type: 'ChangeTestRequestStatus'; data: Asker & { status: TestRequestStatus; message: string | null } }
   | { type: 'ArchiveTestRequest'; data: Asker }
+  | { type: 'RestoreTestRequest'; data: Asker }
   | { type: 'RequestTestRequestNotification'; data: Asker & { message: string | null } };
 
 /** The request as the caller may act on it: 404 when they cannot see it (or it is archived), 403 when they may not act. */
@@ -102,10 +104,24 @@ export function decideTestRequest(command: TestRequestCommand, state: TestReques
       return changeStatus(current, command.data.status, command.data.message);
     }
     case 'ArchiveTestRequest': {
-      const current = actionable(state, command.data, canOrderTests);
+      const current = actionable(state, command.data, archivesTestRequests);
       if (!isArchivableStatus(current.status))
         throw new RuleViolation('conflict', TEST_REQUEST_FIELD_ERRORS.notArchivable);
       return [{ type: 'TestRequestArchived', data: { ...filedUnder(current), status: current.status } }];
+    }
+    case 'RestoreTestRequest': {
+      // Those who may archive see the archived request (read-only) and restore it; to others it is not found.
+      const visible =
+        state.status !== 'absent' &&
+        canReadTestRequest(command.data.caller, {
+          ...state.request,
+          patient_clinician_id: command.data.patientClinicianId,
+        });
+      if (!visible || (state.status === 'archived' && !archivesTestRequests(command.data.caller)))
+        throw new RuleViolation('not_found', ERRORS.testRequestNotFound);
+      if (!archivesTestRequests(command.data.caller)) throw new RuleViolation('forbidden', ERRORS.forbidden);
+      if (state.status !== 'archived') throw new RuleViolation('conflict', TEST_REQUEST_FIELD_ERRORS.notArchived);
+      return [{ type: 'TestRequestRestored', data: filedUnder(state.request) }];
     }
     case 'RequestTestRequestNotification': {
       const current = actionable(state, command.data, notifiesAboutTestRequests);

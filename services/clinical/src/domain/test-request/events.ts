@@ -8,6 +8,7 @@ export const TEST_REQUEST_EVENT_TYPES = [
   'TestRequestStatusChanged',
   'TestRequestCancelled',
   'TestRequestArchived',
+  'TestRequestRestored',
   'TestRequestNotificationRequested',
 ] as const;
 

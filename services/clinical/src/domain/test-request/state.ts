@@ -19,6 +19,8 @@ export function evolveTestRequest(state: TestRequestState, event: TestRequestEve
       return state.status === 'absent' ? state : { ...state, request: { ...state.request, status: 'cancelled' } };
     case 'TestRequestArchived':
       return state.status === 'absent' ? state : { status: 'archived', request: state.request };
+    case 'TestRequestRestored':
+      return state.status === 'absent' ? state : { status: 'active', request: state.request };
     case 'TestRequestNotificationRequested':
       return state;
   }

@@ -56,10 +56,12 @@ async function applyTestRequestEvent(db: CommonQueryMethods, event: EventEnvelop
         WHERE id = ${data.testRequestId} AND version < ${event.version}`);
       return;
     }
-    case 'TestRequestArchived': {
-      const data = parseEventData(CLINICAL_EVENT_SCHEMAS, 'TestRequestArchived', event.data);
+    case 'TestRequestArchived':
+    case 'TestRequestRestored': {
+      const data = parseEventData(CLINICAL_EVENT_SCHEMAS, event.type, event.data);
+      const archived = event.type === 'TestRequestArchived';
       await db.query(sql.unsafe`
-        UPDATE test_requests SET archived = true, version = ${event.version},
+        UPDATE test_requests SET archived = ${archived}, version = ${event.version},
                                  updated_at = ${event.occurredAt}::timestamptz
         WHERE id = ${data.testRequestId} AND version < ${event.version}`);
       return;
@@ -77,6 +79,7 @@ export const testRequestsProjection: Projection = {
     'TestRequestStatusChanged',
     'TestRequestCancelled',
     'TestRequestArchived',
+    'TestRequestRestored',
   ],
   tables: ['test_requests'],
   apply: applyTestRequestEvent,

@@ -17,10 +17,19 @@ import { searchPattern } from '../patients/queries';
 
 /**
  * The caller's scope as a condition on `test_requests t LEFT JOIN patients p`: every read goes through it.
- * Archived requests are out of every scope but that of their history (`archived`: 'included').
+ * Archived requests are out of it unless asked for: 'included' (a history, or the detail for those who may
+ * restore them), 'only' (the list's Archived filter).
  */
-function scopeCondition(scope: TestRequestScope, archived: 'excluded' | 'included' = 'excluded') {
-  const listed = archived === 'excluded' ? sql.fragment`NOT t.archived` : sql.fragment`TRUE`;
+export type ArchivedRequests = 'excluded' | 'included' | 'only';
+
+const ARCHIVED_CONDITIONS = {
+  excluded: sql.fragment`NOT t.archived`,
+  included: sql.fragment`TRUE`,
+  only: sql.fragment`t.archived`,
+} as const;
+
+function scopeCondition(scope: TestRequestScope, archived: ArchivedRequests = 'excluded') {
+  const listed = ARCHIVED_CONDITIONS[archived];
   switch (scope.kind) {
     case 'all':
       return listed;
@@ -45,7 +54,7 @@ const REQUEST_COLUMNS = sql.fragment`
   t.test_type_id, t.sample_type, t.sample_type_id, t.panel_id, t.marker_ids, t.collection_device_ids,
   t.device_selections, t.department, t.cms_priority, t.cms_status, t.barcode_number, t.notes, t.custom_data,
   t.lab_id, l.name AS lab_name, t.fulfillment_by_partner, t.fulfillment_partner_id,
-  fa.first_name || ' ' || fa.last_name AS fulfillment_agent`;
+  fa.first_name || ' ' || fa.last_name AS fulfillment_agent, t.archived`;
 
 const JOINS = sql.fragment`
   LEFT JOIN patients p ON p.id = t.patient_id
@@ -76,8 +85,9 @@ export async function listTestRequests(
   pool: DatabasePool,
   scope: TestRequestScope,
   query: TestRequestListQuery,
+  archived: ArchivedRequests = 'excluded',
 ): Promise<TestRequestPage> {
-  const conditions = [scopeCondition(scope)];
+  const conditions = [scopeCondition(scope, archived)];
   if (query.status) conditions.push(sql.fragment`t.status = ${query.status}`);
   if (query.priority) conditions.push(sql.fragment`t.priority = ${query.priority}`);
   if (query.search) conditions.push(searchCondition(query.search));
@@ -101,13 +111,15 @@ const detailRowSchema = testRequestDetailSchema.omit({
 });
 
 /**
- * One request the caller may see with its markers, devices and notification history, or null (unknown, archived
- * and out of scope look the same). Results and fulfillment requests are empty until their services exist.
+ * One request the caller may see with its markers, devices and notification history, or null (unknown, out of
+ * scope, and archived unless `archived` includes it, look the same). Results and fulfillment requests are empty
+ * until their services exist.
  */
 export async function findTestRequest(
   db: CommonQueryMethods,
   scope: TestRequestScope,
   id: number,
+  archived: Exclude<ArchivedRequests, 'only'> = 'excluded',
 ): Promise<TestRequestDetail | null> {
   const row = await db.maybeOne(sql.type(detailRowSchema)`
     SELECT ${REQUEST_COLUMNS}, (SELECT name FROM catalogue_items WHERE id = t.panel_id) AS panel_name,
@@ -120,7 +132,7 @@ export async function findTestRequest(
                 FROM unnest(t.collection_device_ids) WITH ORDINALITY AS member(id, position)
                 JOIN catalogue_items d ON d.id = member.id), '[]') AS collection_devices
     FROM test_requests t ${JOINS}
-    WHERE t.id = ${id} AND ${scopeCondition(scope)}`);
+    WHERE t.id = ${id} AND ${scopeCondition(scope, archived)}`);
   if (!row) return null;
   return {
     ...withDisplayId(row),

@@ -72,6 +72,7 @@ function columns(caller: Caller, onArchive: TestRequestTableProps['onArchive']):
       key: 'actions',
       width: 100,
       render: (_, request) =>
+        !request.archived &&
         canArchiveTestRequest(caller, accessFactsOf(request)) && (
           <ConfirmedRowAction
             label="Archive"
