@@ -150,12 +150,12 @@ test('a past expected date, a future birth date and a zero capacity each say the
 
   await navigateInApp(page, '/tests/new');
   const expectedDate = page.getByLabel('Expected Test Date');
-  await expectedDate.fill('01/01/2020');
+  await expectedDate.fill('2020-01-01');
   await expectedDate.press('Tab');
   // The server's own sentence for the field, said before the order is sent.
   const tooSoon = 'Expected Test Date must be at least one hour from now.';
   await fieldErrors(page, 'Expected Test Date').filter({ hasText: tooSoon }).waitFor();
-  assert.equal(await expectedDate.inputValue(), '01/01/2020');
+  assert.equal(await expectedDate.inputValue(), '2020-01-01');
 
   await screenshot(page, 'messages-past-expected-date');
   await page.context().close();

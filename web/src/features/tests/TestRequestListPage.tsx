@@ -19,7 +19,6 @@ import { describeFailure } from '../../shared/apiError';
 import { ListEmpty, ListSearchInput } from '../../shared/ListSearch';
 import { PageHeader } from '../../shared/PageHeader';
 import { PaginationFooter } from '../../shared/PaginationFooter';
-import { ListLoadError } from '../../shared/ListLoadError';
 import { useUrlListState } from '../../shared/useListSearch';
 import { archiveTestRequest, LIST_LOAD_ERROR, useTestRequestCache, useTestRequests } from './api';
 import { RequestCounters } from './components/RequestCounters';
@@ -31,6 +30,11 @@ import { orderedRequests } from './labels/orderedState';
 /** Offered after an order of several tests (the order form's router state): loaded then only. */
 const SavedRequestLabels = lazy(() =>
   import('./labels/SavedRequestLabels').then((module) => ({ default: module.SavedRequestLabels })),
+);
+
+/** Shown only when the list failed to load: loaded then only. */
+const ListLoadError = lazy(() =>
+  import('../../shared/ListLoadError').then((module) => ({ default: module.ListLoadError })),
 );
 
 const STATUS_OPTIONS = TEST_REQUEST_STATUSES.map((status) => ({ value: status, label: valueLabel(status) }));
@@ -162,7 +166,9 @@ export default function TestRequestListPage() {
           </Button>
         </Flex>
         {error instanceof Error ? (
-          <ListLoadError title={LIST_LOAD_ERROR} error={error} onRetry={() => void mutate()} />
+          <Suspense fallback={null}>
+            <ListLoadError title={LIST_LOAD_ERROR} error={error} onRetry={() => void mutate()} />
+          </Suspense>
         ) : (
           <TestRequestTable
             requests={requests}
