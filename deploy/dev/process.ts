@@ -97,8 +97,11 @@ function hasExited(child: ChildProcess): boolean {
  * Waits until GET url answers 200 from this process, failing as soon as it exits. Its port must have been free
  * when it started (freePort, assertPortFree): otherwise another server could answer for it. An answer counts
  * only while the process still runs, so one that dies binding the port is reported, not taken for ready.
+ * Two minutes: on a 2-core machine running the browser tests' systems beside it, a whole-system test's
+ * notifications once took over 60 s to be ready (it is ready in seconds alone); a process that exits still fails
+ * at once.
  */
-export async function waitUntilReady(processInfo: ManagedProcess, url: string, timeoutMs = 60_000): Promise<void> {
+export async function waitUntilReady(processInfo: ManagedProcess, url: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   const failIfExited = async () => {
     if (hasExited(processInfo.child)) throw new Error(describeExit(await processInfo.exited));
