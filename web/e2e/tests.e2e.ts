@@ -465,8 +465,11 @@ test('archive from the list asks first; the Archived filter survives a reload; a
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Archive' }).click();
   await page.getByText('No test requests match your search').waitFor();
   // The Archived filter lists it; search and filter live in the address, so a reload keeps them.
-  await page.getByRole('checkbox', { name: 'Archived' }).check();
+  // The box shows the address's filter: it ticks once the router has moved (a transition), not at the click itself,
+  // so the click is followed by waiting for the filtered list rather than by check()'s immediate look.
+  await page.getByRole('checkbox', { name: 'Archived' }).click();
   await page.getByText('Showing 1 to 1 of 1 results').waitFor();
+  assert.equal(await page.getByRole('checkbox', { name: 'Archived' }).isChecked(), true);
   await page.reload();
   await page.getByText('Showing 1 to 1 of 1 results').waitFor();
   assert.equal(await page.getByLabel('Search test requests').inputValue(), request.barcode_number);
