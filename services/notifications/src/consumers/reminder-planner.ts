@@ -1,3 +1,4 @@
+import { TEST_REQUEST_SUMMARY_EVENT_TYPES } from '@labline/contracts';
 /**
  * The planner's reaction to clinical's test request events (docs/architecture.md §1: a test request with an expected
  * date gets its reminders scheduled): an order, a date change, a status change, a cancellation, archiving or a restore plans the
@@ -10,14 +11,8 @@ import type { Reactor } from '@labline/service-kit';
 import { clinicalDirectoryProjection } from '../projections/clinical/projection';
 import type { ReminderPlanner } from '../reminders/planner';
 
-const PLANS_ON = [
-  'TestRequestCreated',
-  'TestRequestUpdated',
-  'TestRequestStatusChanged',
-  'TestRequestCancelled',
-  'TestRequestArchived',
-  'TestRequestRestored',
-];
+// A request's reminders are planned from its summary, so they move on every event that changes it.
+const PLANS_ON = TEST_REQUEST_SUMMARY_EVENT_TYPES;
 
 /**
  * The reactor (durable consumer `notifications-reminder-planner`), after the clinical directory: once that has
