@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'vitest';
 import { CMS_SUB_PERMISSIONS, ERRORS } from '@labline/contracts';
 import type { Page } from 'playwright-core';
-import { navigateInApp } from './navigation';
+import { navigateInApp, searchList } from './navigation';
 import {
   apiAs,
   createAccount,
@@ -120,8 +120,7 @@ test('an institution_admin deactivates a user of their institution and cannot op
   await openSignedIn(page, DEMO_ACCOUNTS.northwindAdmin.email, '/users');
   const northwindId = (await storedSession(page)).user?.institution_id;
 
-  await page.getByLabel('Search users').fill(labUser.email);
-  await page.getByLabel('Search users').press('Enter');
+  await searchList(page, 'Search users', labUser.email);
   const row = page.getByRole('row').filter({ hasText: labUser.email });
   await row.getByText('Active', { exact: true }).waitFor();
   assert.equal(await page.getByRole('row').filter({ hasText: DEMO_ACCOUNTS.riversideAdmin.email }).count(), 0);

@@ -68,3 +68,13 @@ export async function navigateInApp(page: Page, address: string): Promise<void> 
 interface Stored {
   localStorage: { getItem(key: string): string | null };
 }
+
+/**
+ * Types into a list's search box (found by its accessible name) and waits until the list shows the answer to that
+ * search: the list is aria-busy from the first key until its rows answer (listBusy). Acting on the rows before
+ * then may hit a row that the answer replaces between the press and the release of the mouse button.
+ */
+export async function searchList(page: Page, label: string, text: string): Promise<void> {
+  await page.getByLabel(label, { exact: true }).fill(text);
+  await page.getByRole('main').locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+}

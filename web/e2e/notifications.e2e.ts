@@ -17,7 +17,7 @@ import {
   type TestRequestDetail,
 } from '@labline/contracts';
 import type { Locator, Page } from 'playwright-core';
-import { navigateInApp } from './navigation';
+import { navigateInApp, searchList } from './navigation';
 import {
   apiAs,
   DELIVERY_WAIT_MS,
@@ -143,11 +143,10 @@ describe('Test Notifications and Notification Logs (super_admin)', () => {
     for (const card of ['Total Notifications', 'Successful', 'Email Sent', 'SMS Sent']) {
       await panel(page).getByText(card, { exact: true }).waitFor();
     }
-    await panel(page).getByLabel('Search notification logs').fill(address);
+    await searchList(page, 'Search notification logs', address);
+    // The one row left is the test message.
+    assert.equal(await tableRows(panel(page)).count(), 1);
     const sent = tableRows(panel(page)).filter({ hasText: address });
-    // The search applies once typing pauses: then the one row left is the test message.
-    await eventually(async () => assert.equal(await tableRows(panel(page)).count(), 1), 5_000);
-    await sent.waitFor();
     const cells = (await sent.locator('td').allInnerTexts()).map((text) => text.trim().replace(/\s+/g, ' '));
     assert.equal(cells[1], 'Test Notification');
     assert.equal(cells[2], 'Email');
@@ -156,9 +155,8 @@ describe('Test Notifications and Notification Logs (super_admin)', () => {
     assert.equal(cells[5], '—');
     assert.equal(cells[6], 'Manual Sarah Mitchell');
 
-    await panel(page).getByLabel('Search notification logs').fill(refused);
+    await searchList(page, 'Search notification logs', refused);
     const failed = tableRows(panel(page)).filter({ hasText: refused });
-    await failed.waitFor();
     assert.match((await failed.locator('td').nth(4).innerText()).replace(/\s+/g, ' '), /^Failed .*550/);
 
     await panel(page)

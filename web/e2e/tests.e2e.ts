@@ -14,7 +14,7 @@ import {
   type TestRequestDetail,
 } from '@labline/contracts';
 import type { Page } from 'playwright-core';
-import { navigateInApp } from './navigation';
+import { navigateInApp, searchList } from './navigation';
 import {
   apiAs,
   DELIVERY_WAIT_MS,
@@ -263,7 +263,7 @@ test('a clinician orders a test: sample type, lab, markers, the device chosen fo
   await screenshot(page, 'tests-detail');
 
   await openList(page);
-  await page.getByLabel('Search test requests').fill(barcode);
+  await searchList(page, 'Search test requests', barcode);
   await page.getByText('Showing 1 to 1 of 1 results').waitFor();
   await rows(page).getByText('HbA1c, Hemoglobin').waitFor();
   await page.context().close();
@@ -320,9 +320,9 @@ test('an admin orders two tests for a preselected patient, fixes a refused barco
   await page.getByText('2 test requests ordered').waitFor();
   assert.equal(await page.getByRole('button', { name: /Print Labels for REQ-\d{6}$/ }).count(), 2);
 
-  await page.getByLabel('Search test requests').fill(urineBarcode);
+  await searchList(page, 'Search test requests', urineBarcode);
   await page.getByText('Showing 1 to 1 of 1 results').waitFor();
-  await page.getByLabel('Search test requests').fill(lipidBarcode);
+  await searchList(page, 'Search test requests', lipidBarcode);
   await rows(page).filter({ hasText: 'Lipid Panel' }).waitFor();
   await page.getByText('Showing 1 to 1 of 1 results').waitFor();
   await rows(page)
@@ -459,7 +459,7 @@ test('archive from the list asks first; the Archived filter survives a reload; a
   const page = await system.newPage();
   await openSignedIn(page, DEMO_ACCOUNTS.northwindAdmin.email, '/dashboard');
   await openList(page);
-  await page.getByLabel('Search test requests').fill(request.barcode_number);
+  await searchList(page, 'Search test requests', request.barcode_number);
   await page.getByText('Showing 1 to 1 of 1 results').waitFor();
   await rows(page).getByRole('button', { name: 'Archive' }).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Archive' }).click();

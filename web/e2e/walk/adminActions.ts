@@ -36,6 +36,7 @@ import {
   type Walker,
 } from './browse';
 import { sharedRecords } from './fixtures';
+import { searchList } from '../navigation';
 
 /** What the institution detail offers (spec 3 §2): back, edit and the quick actions. */
 const INSTITUTION_ACTIONS = [
@@ -73,7 +74,7 @@ async function checkUserRows(walker: Walker): Promise<void> {
 
 /** The row of one user, found through the list's search (the list pages by name). */
 async function userRow(walker: Walker, user: User): Promise<Locator> {
-  await walker.page.getByLabel('Search users').fill(user.email);
+  await searchList(walker.page, 'Search users', user.email);
   const row = walker.page.getByRole('main').locator('.ant-table-tbody tr.ant-table-row', { hasText: user.email });
   await row.waitFor();
   return row;

@@ -20,6 +20,15 @@ export function useListSearch(): ListSearch {
   return { text, setText, search };
 }
 
+/**
+ * Whether a server-searched list is about to change: typing has not paused yet, or a page is loading. The list
+ * says so (aria-busy), so that assistive technology, and a test, waits for the rows that answer the search
+ * rather than acting on rows about to be replaced.
+ */
+export function listBusy(listSearch: ListSearch, validating: boolean): boolean {
+  return validating || listSearch.text.trim() !== listSearch.search;
+}
+
 /** The page of a paged list, which belongs to one search and set of filters: a new one starts on page 1. */
 export function useListPage(filters: readonly unknown[]): [page: number, setPage: (page: number) => void] {
   const filterKey = JSON.stringify(filters);

@@ -8,7 +8,7 @@ import { useInstitutionList } from '../../shared/directoryApi';
 import { ListEmpty, ListSearchInput } from '../../shared/ListSearch';
 import { PageHeader } from '../../shared/PageHeader';
 import { PaginationFooter } from '../../shared/PaginationFooter';
-import { useListPage, useListSearch } from '../../shared/useListSearch';
+import { listBusy, useListPage, useListSearch } from '../../shared/useListSearch';
 import { usePatients } from './api';
 import { PatientTable } from './components/PatientTable';
 import { patientListActions } from './listActions';
@@ -58,7 +58,7 @@ export default function PatientListPage() {
           data-testid="institution-banner"
         />
       )}
-      <Card>
+      <Card aria-busy={listBusy(listSearch, isValidating)}>
         <Flex gap={12} wrap style={{ marginBottom: 16 }}>
           <ListSearchInput search={listSearch} label="Search patients" placeholder="Search by name, MRN or email" />
           {actions.filterByInstitution && (

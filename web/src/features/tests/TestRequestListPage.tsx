@@ -19,7 +19,7 @@ import { describeFailure } from '../../shared/apiError';
 import { ListEmpty, ListSearchInput } from '../../shared/ListSearch';
 import { PageHeader } from '../../shared/PageHeader';
 import { PaginationFooter } from '../../shared/PaginationFooter';
-import { useUrlListState } from '../../shared/useListSearch';
+import { listBusy, useUrlListState } from '../../shared/useListSearch';
 import { archiveTestRequest, LIST_LOAD_ERROR, useTestRequestCache, useTestRequests } from './api';
 import { RequestCounters } from './components/RequestCounters';
 import { valueLabel } from './components/RequestTags';
@@ -131,7 +131,7 @@ export default function TestRequestListPage() {
         </Suspense>
       )}
       <RequestCounters counters={countRequests(requests)} />
-      <Card>
+      <Card aria-busy={listBusy(listSearch, isValidating)}>
         <Flex gap={12} wrap style={{ marginBottom: 16 }}>
           <ListSearchInput
             search={listSearch}

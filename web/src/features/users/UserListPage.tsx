@@ -7,7 +7,7 @@ import { useCaller } from '../../app/session/useCaller';
 import { ListEmpty, ListEmptyState, ListSearchInput } from '../../shared/ListSearch';
 import { PageHeader } from '../../shared/PageHeader';
 import { PaginationFooter } from '../../shared/PaginationFooter';
-import { useListPage, useListSearch } from '../../shared/useListSearch';
+import { listBusy, useListPage, useListSearch } from '../../shared/useListSearch';
 import { useUserCache, useUsers, type StatusFilter } from './api';
 import { UserTable } from './components/UserTable';
 
@@ -44,7 +44,7 @@ export default function UserListPage() {
         }
       />
       {error instanceof Error && <Alert type="error" showIcon title={error.message} style={{ marginBottom: 24 }} />}
-      <Card>
+      <Card aria-busy={listBusy(listSearch, isValidating)}>
         <Flex gap={12} wrap style={{ marginBottom: 16 }}>
           <ListSearchInput search={listSearch} label="Search users" placeholder="Search by name or email" />
           <Select<Role>

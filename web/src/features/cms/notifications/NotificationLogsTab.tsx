@@ -12,7 +12,7 @@ import { Alert, Card, Empty, Flex, Select } from 'antd';
 import { useState } from 'react';
 import { ListEmptyState, ListSearchInput } from '../../../shared/ListSearch';
 import { PaginationFooter } from '../../../shared/PaginationFooter';
-import { useListPage, useListSearch } from '../../../shared/useListSearch';
+import { listBusy, useListPage, useListSearch } from '../../../shared/useListSearch';
 import { useNotificationLogs, useNotificationStats } from './api';
 import { NotificationLogTable } from './NotificationLogTable';
 import { NotificationStatsCards } from './NotificationStatsCards';
@@ -92,10 +92,12 @@ export default function NotificationLogsTab() {
           />
         </Flex>
       </Card>
-      <ListEmptyState empty={<Empty description={NOTIFICATION_TAB_TEXTS.emptyLogs} style={{ margin: '24px 0' }} />}>
-        <NotificationLogTable logs={logs.data?.notifications ?? []} loading={logs.isLoading} />
-      </ListEmptyState>
-      <PaginationFooter pagination={logs.data?.pagination} loading={logs.isValidating} onPageChange={setPage} />
+      <div aria-busy={listBusy(listSearch, logs.isValidating)}>
+        <ListEmptyState empty={<Empty description={NOTIFICATION_TAB_TEXTS.emptyLogs} style={{ margin: '24px 0' }} />}>
+          <NotificationLogTable logs={logs.data?.notifications ?? []} loading={logs.isLoading} />
+        </ListEmptyState>
+        <PaginationFooter pagination={logs.data?.pagination} loading={logs.isValidating} onPageChange={setPage} />
+      </div>
     </>
   );
 }
