@@ -12,6 +12,7 @@ import {
   formatRequestId,
   labAssignmentListResponseSchema,
   patientListResponseSchema,
+  SUCCESSFUL_DELIVERY_STATUSES,
   testFormFieldsResponseSchema,
   testRequestResponseSchema,
   type TestRequestDetail,
@@ -189,14 +190,25 @@ describe('a clinician', () => {
       assert.equal(mails.length, 1, 'the patient received the message once');
     }, DELIVERY_WAIT_MS);
 
-    // The history is clinical's projection of the notifications service's events: it follows within moments.
-    const history = page.locator('.ant-card').filter({ hasText: 'Notification History' });
+    // The history is clinical's projection of the notifications service's events: it follows within moments. The
+    // request's API answer is asked until it lists the message, then the page is loaded again once to show it.
+    const { call } = await apiAs(system, DEMO_ACCOUNTS.clinician.email);
     await eventually(async () => {
-      await page.reload();
-      const row = tableRows(history).filter({ hasText: patientEmail }).filter({ hasText: 'Custom' });
-      await row.first().waitFor({ timeout: 2_000 });
-      assert.match(await row.first().innerText(), /Delivered|Sent/);
+      const { request: shown } = testRequestResponseSchema.parse(await call('GET', `/tests/requests/${request.id}`));
+      assert.ok(
+        shown.notification_logs.some(
+          (log) =>
+            log.recipient_email === patientEmail &&
+            log.message_type === 'custom' &&
+            SUCCESSFUL_DELIVERY_STATUSES.includes(log.delivery_status),
+        ),
+        'the history lists the delivered message',
+      );
     }, DELIVERY_WAIT_MS);
+    await page.reload();
+    const history = page.locator('.ant-card').filter({ hasText: 'Notification History' });
+    const row = tableRows(history).filter({ hasText: patientEmail }).filter({ hasText: 'Custom' });
+    assert.match(await row.first().innerText(), /Delivered|Sent/);
     await screenshot(page, 'notifications-request-history');
     await page.context().close();
   });

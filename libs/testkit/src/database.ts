@@ -32,11 +32,19 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database for one test file, so tests never see each other's data. */
+/**
+ * A fresh, empty database for one test file, so tests never see each other's data. Its commits do not wait for the
+ * write-ahead log to reach the disk (synchronous_commit off): a throwaway database loses nothing it needs if the
+ * server crashes, what other sessions see is unchanged, and a suite that commits tens of thousands of times stops
+ * waiting a few milliseconds on the disk for each (measured here: 300 commits 3.3 s -> 2.2 s).
+ */
 export async function createTestDatabase(prefix = 'labline_test'): Promise<TestDatabase> {
   const { url: serverUrl } = await testPostgres();
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`.toLowerCase();
-  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  await withAdminClient(serverUrl, async (client) => {
+    await client.query(`CREATE DATABASE "${name}"`);
+    await client.query(`ALTER DATABASE "${name}" SET synchronous_commit = off`);
+  });
   return {
     name,
     url: databaseUrl(serverUrl, name),
