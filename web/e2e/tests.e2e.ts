@@ -487,19 +487,23 @@ test('archive from the list asks first; the Archived filter survives a reload; a
   await page.context().close();
 });
 
-test('a lab user sees no New Test Request, is denied the order form, and cancels through the notification step', async () => {
+test('a lab user sees no New Test Request, is denied the order form, archives, and cancels through the notification step', async () => {
   const request = await orderAsNorthwindAdmin();
   const page = await system.newPage();
   await openSignedIn(page, DEMO_ACCOUNTS.labUser.email, '/dashboard');
   await openList(page);
   assert.equal(await page.getByRole('button', { name: 'New Test Request' }).count(), 0);
-  assert.equal(await rows(page).getByRole('button', { name: 'Archive' }).count(), 0);
+  // spec 1 §6: Cancel and Archive for lab_user too, on the list as on the detail page (one rule per action).
+  await searchList(page, 'Search test requests', request.barcode_number);
+  await page.getByText('Showing 1 to 1 of 1 results').waitFor();
+  await rows(page).getByRole('button', { name: 'Archive' }).waitFor();
   await navigateInApp(page, '/tests/new');
   await page.getByText(ERRORS.accessDenied).waitFor();
   await page.getByText(ERRORS.noPermissionCreateTestRequests).waitFor();
   await navigateInApp(page, `/tests/${request.id}`);
   await page.getByRole('heading', { name: request.display_id }).waitFor();
-  assert.equal(await page.getByRole('button', { name: /Send Notification|Archive|Edit/ }).count(), 0);
+  await page.getByRole('button', { name: 'Archive' }).waitFor();
+  assert.equal(await page.getByRole('button', { name: /Send Notification|Edit/ }).count(), 0);
   // Their cancel goes through the same mandatory notification step (spec 1 §4); closed, nothing is cancelled.
   await page.getByRole('button', { name: /Cancel$/ }).click();
   await page
