@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'vitest';
 import {
+  ACCOUNT_EMAIL_TEXTS,
   ERRORS,
   MESSAGES,
   clinicianListResponseSchema,
@@ -17,6 +18,7 @@ import type { Page } from 'playwright-core';
 import { navigateInApp, searchList } from './navigation';
 import {
   apiAs,
+  createAccount,
   DELIVERY_WAIT_MS,
   DEMO_ACCOUNTS,
   eventually,
@@ -487,19 +489,23 @@ test('archive from the list asks first; the Archived filter survives a reload; a
   await page.context().close();
 });
 
-test('a lab user sees no New Test Request, is denied the order form, and cancels through the notification step', async () => {
+test('a lab user sees no New Test Request, is denied the order form, archives, and cancels through the notification step', async () => {
   const request = await orderAsNorthwindAdmin();
   const page = await system.newPage();
   await openSignedIn(page, DEMO_ACCOUNTS.labUser.email, '/dashboard');
   await openList(page);
   assert.equal(await page.getByRole('button', { name: 'New Test Request' }).count(), 0);
-  assert.equal(await rows(page).getByRole('button', { name: 'Archive' }).count(), 0);
+  // spec 1 §6: Cancel and Archive for lab_user too, on the list as on the detail page (one rule per action).
+  await searchList(page, 'Search test requests', request.barcode_number);
+  await page.getByText('Showing 1 to 1 of 1 results').waitFor();
+  await rows(page).getByRole('button', { name: 'Archive' }).waitFor();
   await navigateInApp(page, '/tests/new');
   await page.getByText(ERRORS.accessDenied).waitFor();
   await page.getByText(ERRORS.noPermissionCreateTestRequests).waitFor();
   await navigateInApp(page, `/tests/${request.id}`);
   await page.getByRole('heading', { name: request.display_id }).waitFor();
-  assert.equal(await page.getByRole('button', { name: /Send Notification|Archive|Edit/ }).count(), 0);
+  await page.getByRole('button', { name: 'Archive' }).waitFor();
+  assert.equal(await page.getByRole('button', { name: /Send Notification|Edit/ }).count(), 0);
   // Their cancel goes through the same mandatory notification step (spec 1 §4); closed, nothing is cancelled.
   await page.getByRole('button', { name: /Cancel$/ }).click();
   await page
@@ -512,6 +518,41 @@ test('a lab user sees no New Test Request, is denied the order form, and cancels
   await notification.getByRole('button', { name: 'Cancel' }).click();
   await notification.waitFor({ state: 'hidden' });
   assert.equal((await page.getByTestId('request-status').innerText()).trim(), 'Pending');
+  await page.context().close();
+});
+
+test("client_admin: no Archive nor Cancel on the list or the detail; the clinician's Email opens the e-mail card", async () => {
+  // A clinician of the test's own, with a patient and a request: the e-mail goes to nobody another file reads.
+  const clinician = await createAccount(system, 'clinician', { firstName: 'Mail', lastName: 'Clinician' });
+  const { user, call } = await apiAs(system, DEMO_ACCOUNTS.northwindAdmin.email);
+  const body = {
+    first_name: 'Nora',
+    last_name: 'Mailable',
+    institution_ids: [user.institution_id],
+    clinician_id: clinician.id,
+  };
+  // The clinical service learns of the new clinician from identity's events.
+  const { patient } = patientResponseSchema.parse(await eventually(() => call('POST', '/patients', body)));
+  const request = await orderAsNorthwindAdmin('HbA1c', { id: patient.id, clinician_id: clinician.id });
+  const page = await system.newPage();
+  await openSignedIn(page, DEMO_ACCOUNTS.clientAdmin.email, '/dashboard');
+  await openList(page);
+  await searchList(page, 'Search test requests', request.barcode_number);
+  await page.getByText('Showing 1 to 1 of 1 results').waitFor();
+  // spec 1 §6: Cancel and Archive are not client_admin's, on the list as on the detail page (one rule per action).
+  assert.equal(await rows(page).getByRole('button', { name: 'Archive' }).count(), 0);
+  assert.equal(await page.getByRole('checkbox', { name: 'Archived' }).count(), 0);
+  await rows(page).getByText(request.display_id).click();
+  await page.getByRole('heading', { name: request.display_id }).waitFor();
+  // spec 3 §6: the card is client_admin's, but /users/{id} is not: it opens beside the clinician, in a drawer.
+  const email = page.getByRole('button', { name: 'Email Mail Clinician' });
+  await email.waitFor();
+  assert.equal(await page.getByRole('button', { name: /Cancel$|Archive|Send Notification/ }).count(), 0);
+  await email.click();
+  const drawer = page.getByRole('dialog', { name: 'Email Mail Clinician' });
+  await drawer.getByRole('button', { name: 'Send Account Setup' }).click();
+  await drawer.getByText(`✓ ${ACCOUNT_EMAIL_TEXTS.queued('account_setup', clinician.email)}`).waitFor();
+  await screenshot(page, 'tests-client-admin-email-card');
   await page.context().close();
 });
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { ACCOUNT_EMAIL_TEXTS, accountEmailResult } from './account-emails';
 import { accountEmailBodySchema, setPasswordBodySchema } from './http/account-emails';
-import { assertMatrix, CALLER_ID, F, OTHER, OWN, T } from './access-matrix.fixture';
-import { canEmailUser } from './records';
+import { assertMatrix, callerAs, CALLER_ID, F, OTHER, OWN, T } from './access-matrix.fixture';
+import { canEmailUser, emailsUsersFromRecordPages } from './records';
 import { ERRORS } from './errors';
 
 const user = (facts: { id?: number; institution_id: number | null; linked?: number[]; active?: boolean }) => ({
@@ -34,6 +34,15 @@ describe('the Email communication card (spec 3 §6)', () => {
       },
       (caller, relation) => canEmailUser(caller, RELATIONS[relation as keyof typeof RELATIONS]),
     );
+  });
+
+  it('is offered on record pages to those who may send it but cannot open the user screens (client_admin)', () => {
+    // super_admin, institution_admin, clinician, client_admin, fulfillment_agent, lab_user
+    assertMatrix('emailsUsersFromRecordPages', { defaults: [F, F, F, T, F, F] }, (caller) =>
+      emailsUsersFromRecordPages(caller),
+    );
+    // An institution_admin whose menu permissions leave the users section out is in client_admin's place.
+    assert.equal(emailsUsersFromRecordPages(callerAs('institution_admin', ['dashboard', 'patients', 'tests'])), true);
   });
 
   it('shows its results with a check mark or a cross and "Failed: {message}"', () => {

@@ -203,6 +203,16 @@ export const canSendAccountEmails = (caller: Caller): boolean => ACCOUNT_EMAIL_S
 export const canEmailUser = (caller: Caller, user: UserAccessFacts & { is_active: boolean }): boolean =>
   canSendAccountEmails(caller) && user.is_active && canReadUser(caller, user);
 
+/**
+ * Where the card is offered outside the user detail. Spec 3 §6 gives the card to client_admin; spec 1 §6 closes
+ * the users section, and so /users/{id}, to them. A caller who may send account e-mails but cannot open the user
+ * screens (client_admin; an administrator whose menu permissions leave users out) gets the card beside the users
+ * their record pages show (a patient's and a test request's clinician), for the users canEmailUser allows: the
+ * active users of their institution. README, "Roles and permissions".
+ */
+export const emailsUsersFromRecordPages = (caller: Caller): boolean =>
+  canSendAccountEmails(caller) && !canAccessSection(subjectOf(caller), 'users');
+
 /** What a user list asks for, as far as the scope depends on it. */
 export interface UserListRequest {
   role?: Role | undefined;

@@ -9,6 +9,7 @@ import { ERRORS } from './errors';
 import type { Caller } from './records';
 import { TEST_REQUEST_FIELD_ERRORS } from './test-request-errors';
 import {
+  archivesTestRequests,
   canArchiveTestRequest,
   canCancelTestRequest,
   canChangeTestRequestStatus,
@@ -17,6 +18,8 @@ import {
   canMoveTestRequest,
   canNotifyAboutTestRequest,
   canReadTestRequest,
+  canRestoreTestRequest,
+  changesTestRequestStatus,
   fitsDevice,
   isArchivableStatus,
   isCancellableStatus,
@@ -107,36 +110,67 @@ describe('per-record access rules: test requests', () => {
     assertMatrix('canCreateTestRequest', { any: [T, T, T, T, F, F] }, (caller) => canCreateTestRequest(caller));
   });
 
-  it('edits and archives requests neither completed nor cancelled', () => {
-    const expected = {
-      'own institution, ordered by the caller': [T, T, T, T, F, F],
-      'own institution, another clinician': [T, T, F, T, F, F],
-      'another institution, ordered by the caller': [T, F, F, F, F, F],
-      'own institution, ordered by the caller, completed': [F, F, F, F, F, F],
-      'own institution, ordered by the caller, cancelled': [F, F, F, F, F, F],
-    } as const;
-    assertMatrix('canEditTestRequest', expected, (caller, relation) => canEditTestRequest(caller, of(relation)));
-    assertMatrix('canArchiveTestRequest', expected, (caller, relation) => canArchiveTestRequest(caller, of(relation)));
-  });
-
-  it('cancels non-completed requests, and moves them along the table, by the cancelling roles', () => {
+  it('edits requests neither completed nor cancelled, by the ordering roles', () => {
     assertMatrix(
-      'canCancelTestRequest',
+      'canEditTestRequest',
       {
-        'own institution, ordered by the caller': [T, T, T, F, F, T],
-        'own institution, another clinician': [T, T, F, F, F, T],
+        'own institution, ordered by the caller': [T, T, T, T, F, F],
+        'own institution, another clinician': [T, T, F, T, F, F],
         'another institution, ordered by the caller': [T, F, F, F, F, F],
         'own institution, ordered by the caller, completed': [F, F, F, F, F, F],
         'own institution, ordered by the caller, cancelled': [F, F, F, F, F, F],
       },
-      (caller, relation) => canCancelTestRequest(caller, of(relation)),
+      (caller, relation) => canEditTestRequest(caller, of(relation)),
     );
+  });
+
+  // spec 1 §6's detail page: Cancel and Archive for super_admin, institution_admin, lab_user and clinician, not
+  // client_admin. One rule per action serves the list, the detail page and the clinical service.
+  it('cancels and archives by the detail page roles: the same cells, but for the status each allows', () => {
+    const expected = {
+      'own institution, ordered by the caller': [T, T, T, F, F, T],
+      "own institution, the caller's patient": [T, T, T, F, F, T],
+      'own institution, another clinician': [T, T, F, F, F, T],
+      'another institution, ordered by the caller': [T, F, F, F, F, F],
+      'own institution, ordered by the caller, completed': [F, F, F, F, F, F],
+      'own institution, ordered by the caller, cancelled': [F, F, F, F, F, F],
+    } as const;
+    assertMatrix('canCancelTestRequest', expected, (caller, relation) => canCancelTestRequest(caller, of(relation)));
+    assertMatrix('canArchiveTestRequest', expected, (caller, relation) => canArchiveTestRequest(caller, of(relation)));
+    assertMatrix('archivesTestRequests', { any: [T, T, T, F, F, T] }, (caller) => archivesTestRequests(caller));
+    assertMatrix('changesTestRequestStatus', { any: [T, T, T, F, F, T] }, (caller) => changesTestRequestStatus(caller));
+  });
+
+  it('restores (and shows archived) whatever the status, by the archiving roles, within their scope', () => {
+    assertMatrix(
+      'canRestoreTestRequest',
+      {
+        'own institution, ordered by the caller': [T, T, T, F, F, T],
+        'own institution, another clinician': [T, T, F, F, F, T],
+        'another institution, ordered by the caller': [T, F, F, F, F, F],
+        'own institution, ordered by the caller, completed': [T, T, T, F, F, T],
+        'own institution, ordered by the caller, cancelled': [T, T, T, F, F, T],
+      },
+      (caller, relation) => canRestoreTestRequest(caller, of(relation)),
+    );
+  });
+
+  it('moves requests along the table by the cancelling roles', () => {
     const mine = of('own institution, ordered by the caller');
     assertMatrix('canChangeTestRequestStatus', { 'pending → approved': [T, T, T, F, F, T] }, (caller) =>
       canChangeTestRequestStatus(caller, mine, 'approved'),
     );
     assertMatrix('canChangeTestRequestStatus', { 'pending → completed': [F, F, F, F, F, F] }, (caller) =>
       canChangeTestRequestStatus(caller, mine, 'completed'),
+    );
+  });
+
+  it('follows a menu permissions list: without tests, an admin neither cancels nor archives', () => {
+    const admin = callerAs('institution_admin', ['dashboard', 'patients']);
+    const mine = of('own institution, ordered by the caller');
+    assert.deepEqual(
+      [archivesTestRequests(admin), canArchiveTestRequest(admin, mine), canCancelTestRequest(admin, mine)],
+      [false, false, false],
     );
   });
 

@@ -4,7 +4,7 @@
  * archives, moves and notifies which request. Pure and free of zod (like records.ts), so the clinical
  * service's decider and read scope and the web's buttons ask the same functions.
  */
-import { canAccessSection } from './access';
+import { canAccessSection, type Role } from './access';
 import { ERRORS } from './errors';
 import { canOrderTests, type Caller } from './records';
 import { TEST_REQUEST_FIELD_ERRORS } from './test-request-errors';
@@ -151,10 +151,25 @@ export const canCreateTestRequest = (caller: Caller): boolean => canOrderTests(c
 export const canEditTestRequest = (caller: Caller, request: TestRequestAccessFacts): boolean =>
   canReadTestRequest(caller, request) && canOrderTests(caller) && isEditableStatus(request.status);
 
-/** Roles that archive requests (the list's and the detail's Archive): the ordering roles. */
-export const archivesTestRequests = (caller: Caller): boolean => canOrderTests(caller);
+/**
+ * The roles that cancel and archive requests (spec 1 §6's detail page: super_admin, institution_admin, lab_user and
+ * clinician; not client_admin). Spec 1 §6 gives the list's Archive to the ordering roles instead (client_admin in,
+ * lab_user out); an archive is one action with one server-side rule, so the detail page's rule, which issue 22
+ * names, is the rule of the list, the detail page and the clinical service alike (README, "Roles and
+ * permissions").
+ */
+const CANCELS_AND_ARCHIVES: readonly Role[] = ['super_admin', 'institution_admin', 'lab_user', 'clinician'];
 
-/** Archive (the list's and the detail's): the ordering roles, on a request neither completed nor cancelled. */
+const cancelsAndArchives = (caller: Caller): boolean =>
+  canAccessSection(subjectOf(caller), 'tests') && CANCELS_AND_ARCHIVES.includes(caller.role);
+
+/** Roles that cancel requests and move them along their lifecycle (the detail page's Cancel, spec 1 §6). */
+export const changesTestRequestStatus = cancelsAndArchives;
+
+/** Roles that archive requests, see them archived and restore them: the list's and the detail's Archive. */
+export const archivesTestRequests = cancelsAndArchives;
+
+/** Archive (the list's and the detail's): the archiving roles, on a request neither completed nor cancelled. */
 export const canArchiveTestRequest = (caller: Caller, request: TestRequestAccessFacts): boolean =>
   canReadTestRequest(caller, request) && archivesTestRequests(caller) && isArchivableStatus(request.status);
 
@@ -164,14 +179,6 @@ export const canArchiveTestRequest = (caller: Caller, request: TestRequestAccess
  */
 export const canRestoreTestRequest = (caller: Caller, request: TestRequestAccessFacts): boolean =>
   canReadTestRequest(caller, request) && archivesTestRequests(caller);
-
-/** Roles that cancel and move a request along its lifecycle (the detail page's Cancel, spec 1 §6). */
-export const changesTestRequestStatus = (caller: Caller): boolean =>
-  canAccessSection(subjectOf(caller), 'tests') &&
-  (caller.role === 'super_admin' ||
-    caller.role === 'institution_admin' ||
-    caller.role === 'lab_user' ||
-    caller.role === 'clinician');
 
 /** Cancel: super_admin, institution_admin, lab_user and clinician, on a non-completed request they see. */
 export const canCancelTestRequest = (caller: Caller, request: TestRequestAccessFacts): boolean =>

@@ -155,18 +155,25 @@ describe('changing test requests', () => {
     assert.deepEqual([history[0].action, history[0].note], ['cancelled', text]);
   });
 
-  it('archives for the ordering roles: gone from the list and the patient, read-only to those who archive', async () => {
+  it('archives for the cancelling roles: gone from the list and the patient, read-only to those who archive', async () => {
     const { context, fixtures } = suite;
     const request = await orderTest(context, fixtures);
-    await refused(context, () => call(context, USERS.labUser, 'DELETE', requestUrl(request.id)), 403);
-    const archived = await call(context, USERS.clientAdmin, 'DELETE', requestUrl(request.id));
+    await refused(
+      context,
+      () => call(context, USERS.clientAdmin, 'DELETE', requestUrl(request.id)),
+      403,
+      ERRORS.forbidden,
+    );
+    const archived = await call(context, USERS.labUser, 'DELETE', requestUrl(request.id));
     assert.equal(archived.statusCode, 200, archived.body);
     assert.deepEqual(archived.json(), { message: MESSAGES.testRequestArchived });
     // Those who may archive still open it, flagged; to the others it is not found.
-    const detail = await get(USERS.superAdmin, requestUrl(request.id));
-    assert.equal(detail.statusCode, 200, detail.body);
-    assert.equal(detail.json().request.archived, true);
-    assert.equal((await get(USERS.labUser, requestUrl(request.id))).statusCode, 404);
+    for (const caller of [USERS.superAdmin, USERS.labUser]) {
+      const detail = await get(caller, requestUrl(request.id));
+      assert.equal(detail.statusCode, 200, detail.body);
+      assert.equal(detail.json().request.archived, true);
+    }
+    assert.equal((await get(USERS.clientAdmin, requestUrl(request.id))).statusCode, 404);
     assert.equal((await get(USERS.riversideAdmin, requestUrl(request.id))).statusCode, 404);
     const list = (await get(USERS.superAdmin, '/tests/requests?limit=100')).json().requests;
     assert.ok(!list.some((row: { id: number }) => row.id === request.id));
@@ -197,16 +204,17 @@ describe('changing test requests', () => {
       [await listed(USERS.northwindAdmin, '&archived=true'), await listed(USERS.northwindAdmin, '')],
       [true, false],
     );
-    // The lab user may not archive: the Archived filter shows them nothing, and restoring is not found.
-    assert.equal(await listed(USERS.labUser, '&archived=true'), false);
-    await refused(context, () => restore(USERS.labUser), 404, ERRORS.testRequestNotFound);
+    // The client admin may not archive: the Archived filter shows them nothing, and restoring is not found.
+    assert.equal(await listed(USERS.clientAdmin, '&archived=true'), false);
+    await refused(context, () => restore(USERS.clientAdmin), 404, ERRORS.testRequestNotFound);
     await refused(context, () => restore(USERS.riversideAdmin), 404, ERRORS.testRequestNotFound);
     await refused(context, () => call(context, USERS.northwindAdmin, 'GET', '/tests/requests?archived=maybe'), 400);
-    const restored = await restore(USERS.clientAdmin);
+    assert.equal(await listed(USERS.labUser, '&archived=true'), true);
+    const restored = await restore(USERS.labUser);
     assert.equal(restored.statusCode, 200, restored.body);
     assert.equal(restored.json().request.archived, false);
     assert.deepEqual(
-      [await listed(USERS.labUser, ''), await listed(USERS.northwindAdmin, '&archived=true')],
+      [await listed(USERS.clientAdmin, ''), await listed(USERS.northwindAdmin, '&archived=true')],
       [true, false],
     );
     const history = (await get(USERS.northwindAdmin, requestUrl(request.id, '/history'))).json().history;
@@ -214,6 +222,51 @@ describe('changing test requests', () => {
       history.slice(0, 2).map((entry: { action: string }) => entry.action),
       ['restored', 'archived'],
     );
+  });
+
+  /**
+   * spec 1 §6's detail page, one rule per action for the list, the detail page and this service: Cancel and
+   * Archive (and so Restore) for super_admin, institution_admin, lab_user and clinician, not client_admin. A
+   * Northwind request of Emily's patient: another clinician and Riverside do not reach it (404); client_admin
+   * reaches it but may not act (403); fulfillment_agent has no test request screens (403).
+   */
+  it('cancels, archives and restores per role: 200 for the four roles, 403 or 404 for the others', async () => {
+    const { context, fixtures } = suite;
+    const ALLOWED = [USERS.superAdmin, USERS.northwindAdmin, USERS.northwindClinician, USERS.labUser];
+    const REFUSED: [TestUser, number, string][] = [
+      [USERS.clientAdmin, 403, ERRORS.forbidden],
+      [USERS.fulfillmentAgent, 403, ERRORS.forbidden],
+      [USERS.secondClinician, 404, ERRORS.testRequestNotFound],
+      [USERS.riversideAdmin, 404, ERRORS.testRequestNotFound],
+      [USERS.riversideClinician, 404, ERRORS.testRequestNotFound],
+    ];
+    const request = await orderTest(context, fixtures);
+    const cancel = (caller: TestUser, id: number) =>
+      call(context, caller, 'PUT', requestUrl(id, '/status'), { status: 'cancelled' });
+    const archive = (caller: TestUser) => call(context, caller, 'DELETE', requestUrl(request.id));
+    const restore = (caller: TestUser) => call(context, caller, 'POST', requestUrl(request.id, '/restore'));
+    for (const [caller, status, text] of REFUSED) {
+      await refused(context, () => cancel(caller, request.id), status, text);
+      await refused(context, () => archive(caller), status, text);
+      await refused(context, () => restore(caller), status, text);
+    }
+    // Archived, the request is out of client_admin's reach too (only those who archive see it): not found.
+    const RESTORE_REFUSED = REFUSED.map(([caller, status, text]): [TestUser, number, string] =>
+      caller === USERS.clientAdmin ? [caller, 404, ERRORS.testRequestNotFound] : [caller, status, text],
+    );
+    for (const caller of ALLOWED) {
+      const archived = await archive(caller);
+      assert.equal(archived.statusCode, 200, `${caller.role}: ${archived.body}`);
+      for (const [other, status, text] of RESTORE_REFUSED) await refused(context, () => restore(other), status, text);
+      const restored = await restore(caller);
+      assert.equal(restored.statusCode, 200, `${caller.role}: ${restored.body}`);
+    }
+    for (const caller of ALLOWED) {
+      const own = await orderTest(context, fixtures);
+      const cancelled = await cancel(caller, own.id);
+      assert.equal(cancelled.statusCode, 200, `${caller.role}: ${cancelled.body}`);
+      assert.equal(cancelled.json().request.status, 'cancelled');
+    }
   });
 
   it('records a notification request for the notifications service; the message is required', async () => {

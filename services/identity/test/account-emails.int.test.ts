@@ -132,6 +132,33 @@ describe('account e-mails: requests', () => {
     assert.deepEqual(await storedTokenState(context), before);
   });
 
+  it("lets client_admin, whose user screens are closed, read and e-mail their institution's users only", async () => {
+    // The record pages offer client_admin the card beside a clinician: the user's facts, then the e-mails.
+    const clinician = await accounts.call('client', 'GET', `/users/${accounts.ids.clinician}`);
+    assert.equal(clinician.statusCode, 200, clinician.body);
+    for (const type of ['password_reset', 'account_setup'] as const) {
+      const response = await send('client', northwindUser.id, { type });
+      assert.equal(response.statusCode, 202, response.body);
+      assert.deepEqual(response.json(), { message: ACCOUNT_EMAIL_TEXTS.queued(type, northwindUser.email) });
+    }
+    assert.deepEqual(
+      (await emailsTo(context, northwindUser.id)).slice(-2).map((email) => email.type),
+      ['password_reset', 'account_setup'],
+    );
+    // Another institution's users are unknown to them, as are their details; nothing is issued.
+    const before = await storedTokenState(context);
+    for (const response of [
+      await accounts.call('client', 'GET', `/users/${riversideUser.id}`),
+      await accounts.call('client', 'GET', `/users/${accounts.ids.riversideAdmin}`),
+      await send('client', riversideUser.id, { type: 'account_setup' }),
+      await send('client', accounts.ids.riversideAdmin, { type: 'custom', subject: 'Hi', message: 'Hello' }),
+    ]) {
+      assert.equal(response.statusCode, 404, response.body);
+      assert.deepEqual(response.json(), { error: ERRORS.userNotFound });
+    }
+    assert.deepEqual(await storedTokenState(context), before);
+  });
+
   it('sends nothing to an inactive user', async () => {
     const inactive = await context.pool.oneFirst(
       sql.type(z.object({ id: z.number() }))`SELECT id FROM users WHERE email = 'inactive@northwind.labline.test'`,

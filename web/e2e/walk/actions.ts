@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { ERRORS, canCreatePatient, canDeletePatient, canEditPatient, canOrderTests } from '@labline/contracts';
 import { navigationEntries, openUserMenu, signOut as signOutOf } from '../support';
-import { walkInstitutionActions, walkUserActions } from './adminActions';
+import { clinicianOf, emailLabel, walkInstitutionActions, walkRecordPageEmail, walkUserActions } from './adminActions';
 import {
   action,
   assertOnlyKnownActions,
@@ -89,7 +89,15 @@ async function walkPatientDetail(walker: Walker): Promise<void> {
   if (patient === null) return;
   const address = `/patients/${patient.id}`;
   if ((await visit(walker, address)).kind !== 'page') return;
-  await assertOnlyKnownActions(walker, ['Back to Patients', 'Edit', 'Delete', 'Create Test']);
+  const clinician = clinicianOf(walker, patient);
+  await walkRecordPageEmail(walker, clinician);
+  await assertOnlyKnownActions(walker, [
+    'Back to Patients',
+    'Edit',
+    'Delete',
+    'Create Test',
+    ...(clinician === null ? [] : [emailLabel(clinician)]),
+  ]);
   await checkAndFollow(walker, 'Create Test', canOrderTests(caller));
   const remove = await offered(walker, action(walker, 'Delete'), canDeletePatient(caller, patient), 'Delete');
   if (remove !== null) await openAndCancel(walker, remove, 'Delete');

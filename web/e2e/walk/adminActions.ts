@@ -17,7 +17,9 @@ import {
   canFilePatientUnder,
   canManageUser,
   canManageUsers,
+  emailsUsersFromRecordPages,
   type AccountEmailType,
+  type Patient,
   type User,
 } from '@labline/contracts';
 import type { Locator } from 'playwright-core';
@@ -129,6 +131,38 @@ async function walkEmailCard(walker: Walker, user: User, own: boolean): Promise<
   await action(walker, 'Cancel', composer).click();
   await composer.waitFor({ state: 'detached' });
   await action(walker, COMPOSE, card).waitFor();
+  walker.count.followed += 1;
+}
+
+/** The patient's clinician as the fixtures hold them (null: none, or not among the users listed). */
+export const clinicianOf = (walker: Walker, patient: Patient): User | null =>
+  walker.fixtures.users.find((user) => user.id === patient.clinician_id) ?? null;
+
+/** The record pages' e-mail button beside a user (its accessible name). */
+export const emailLabel = (user: User) => `Email ${fullName(user)}`;
+
+/**
+ * The record pages' Email action beside a user (a patient's clinician), for those who may send account e-mails
+ * but cannot open the user detail (client_admin): shown as the policy allows; it opens the same card in a drawer,
+ * whose buttons are seen (the shared users get no mail) and which closes again. The button comes with the user's
+ * answer: where the policy offers it, it is waited for; others never ask, so its absence is final at once.
+ */
+export async function walkRecordPageEmail(walker: Walker, user: User | null): Promise<void> {
+  if (user === null) return;
+  const { caller } = walker.account;
+  const allowed = emailsUsersFromRecordPages(caller) && canEmailUser(caller, user);
+  const button = action(walker, emailLabel(user));
+  if (allowed) await button.waitFor();
+  if ((await offered(walker, button, allowed, emailLabel(user))) === null) return;
+  await button.click();
+  const drawer = walker.page.getByRole('dialog', { name: emailLabel(user) });
+  const card = drawer
+    .locator('.ant-card')
+    .filter({ has: walker.page.getByText('Email Communication', { exact: true }) });
+  for (const { label } of ACCOUNT_EMAILS) await action(walker, label, card).waitFor();
+  await action(walker, COMPOSE, card).waitFor();
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await drawer.waitFor({ state: 'hidden' });
   walker.count.followed += 1;
 }
 

@@ -310,13 +310,13 @@ describe('test request decider: changes', () => {
     for (const [given, command, refusal] of refusals) spec.given(given).when(command).thenThrows(refusal);
   });
 
-  it('archives for the ordering roles while neither completed nor cancelled', () => {
+  it('archives for the cancelling roles (spec 1 §6 detail page) while neither completed nor cancelled', () => {
     const archive = (caller: Caller) => ({ type: 'ArchiveTestRequest' as const, data: asker(caller) });
     spec
       .given(history)
-      .when(archive(clientAdmin))
+      .when(archive(labUser))
       .then([{ type: 'TestRequestArchived', data: { ...filed, status: 'pending' } }]);
-    spec.given(history).when(archive(labUser)).thenThrows(violation('forbidden'));
+    spec.given(history).when(archive(clientAdmin)).thenThrows(violation('forbidden', ERRORS.forbidden));
     const cancelled = [
       ...history,
       { type: 'TestRequestCancelled' as const, data: { ...filed, from: 'pending' as const } },
@@ -336,13 +336,13 @@ describe('test request decider: changes', () => {
       .then([{ type: 'TestRequestRestored', data: filed }]);
     spec
       .given(archived)
-      .when(restore(clientAdmin))
+      .when(restore(labUser))
       .then([{ type: 'TestRequestRestored', data: filed }]);
     const refusals = [
-      [archived, restore(labUser), violation('not_found', ERRORS.testRequestNotFound)],
+      [archived, restore(clientAdmin), violation('not_found', ERRORS.testRequestNotFound)],
       [archived, restore(riversideAdmin), violation('not_found', ERRORS.testRequestNotFound)],
       [history, restore(admin), violation('conflict', FIELD.notArchived)],
-      [history, restore(labUser), violation('forbidden')],
+      [history, restore(clientAdmin), violation('forbidden', ERRORS.forbidden)],
     ] as const;
     for (const [given, command, refusal] of refusals) spec.given(given).when(command).thenThrows(refusal);
     // Restored, it is active again: it can be archived (and acted on) once more.

@@ -6,6 +6,7 @@ import { EllipsisText } from '../../../shared/EllipsisText';
 import { FlagText } from '../../../shared/Flag';
 import { formatPhoneNumber } from '../../../shared/phone';
 import { useDescriptionsLayout } from '../../../shared/useDescriptionsLayout';
+import { UserEmailAction } from '../../users/components/UserEmailAction';
 import { addressLines, ageFromDateOfBirth, clinicianFullName, formatCalendarDate } from '../format';
 
 const none = <Typography.Text type="secondary">Not provided</Typography.Text>;
@@ -16,6 +17,7 @@ export function PatientDemographics({ patient }: { patient: PatientDetail }) {
   const layout = useDescriptionsLayout();
   const age = ageFromDateOfBirth(patient.date_of_birth);
   const address = addressLines(patient);
+  const clinician = clinicianFullName(patient);
   const institutions =
     patient.institution_names.length > 0 ? patient.institution_names.join(', ') : patient.institution_name;
 
@@ -57,8 +59,9 @@ export function PatientDemographics({ patient }: { patient: PatientDetail }) {
             <Descriptions.Item label="Clinician">
               {/* A flex item of the description: without min-width 0 a long name would widen it past the card. */}
               <span data-testid="patient-clinician" style={{ minWidth: 0 }}>
-                {orNone(clinicianFullName(patient))}
+                {orNone(clinician)}
               </span>
+              <UserEmailAction userId={patient.clinician_id} name={clinician} />
             </Descriptions.Item>
             <Descriptions.Item label="Registered">{formatDate(patient.created_at)}</Descriptions.Item>
           </Descriptions>

@@ -6,6 +6,7 @@ import { FlagText } from '../../../shared/Flag';
 import { formatDate, formatDateTime } from '../../../shared/formatDate';
 import { formatPhoneNumber } from '../../../shared/phone';
 import { useDescriptionsLayout } from '../../../shared/useDescriptionsLayout';
+import { UserEmailAction } from '../../users/components/UserEmailAction';
 import { personName, requestPatientName } from '../format';
 import { customDataValueText } from '../order/customData';
 import { PriorityTag, StatusTag } from './RequestTags';
@@ -43,7 +44,10 @@ export function RequestInformation({ request }: { request: TestRequestDetail }) 
               {request.patient_phone ? <FlagText>{formatPhoneNumber(request.patient_phone)}</FlagText> : none}
             </Descriptions.Item>
             <Descriptions.Item label="Institution">{orNone(request.institution_name)}</Descriptions.Item>
-            <Descriptions.Item label="Clinician">{orNone(request.clinician_name)}</Descriptions.Item>
+            <Descriptions.Item label="Clinician">
+              {orNone(request.clinician_name)}
+              <UserEmailAction userId={request.clinician_id} name={request.clinician_name} />
+            </Descriptions.Item>
           </Descriptions>
         </Card>
       </Col>
