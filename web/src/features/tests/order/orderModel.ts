@@ -40,6 +40,8 @@ export interface TestDraft {
   barcode_number: string;
   /** YYYY-MM-DD; the time is fixed at 12:00 PM (spec 1 §5). */
   expected_date: string | null;
+  /** The edited request's expected time as saved: kept, it is not held to the one-hour lead again (spec 1 §5). */
+  kept_expected_datetime: string | null;
   priority: TestRequestPriority;
   notes: string;
   department: string;
@@ -66,6 +68,7 @@ export function emptyTest(): TestDraft {
     device_chosen_by_user: false,
     barcode_number: '',
     expected_date: null,
+    kept_expected_datetime: null,
     priority: 'normal',
     notes: '',
     department: '',
@@ -265,6 +268,7 @@ export function draftsOf(request: TestRequestDetail): { order: OrderDraft; test:
       device_chosen_by_user: true,
       barcode_number: request.barcode_number,
       expected_date: request.expected_test_datetime?.slice(0, 10) ?? null,
+      kept_expected_datetime: request.expected_test_datetime,
       priority: request.priority,
       notes: request.notes ?? '',
       department: request.department ?? '',
