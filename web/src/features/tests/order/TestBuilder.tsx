@@ -94,6 +94,8 @@ export function TestBuilder({
     void modal.confirm({
       title: DEVICE_CAPACITY_DIALOG.title,
       content: offer.content,
+      // Wide enough for the two buttons, which name the devices, to stand side by side.
+      width: 520,
       okText: offer.okText,
       cancelText: offer.cancelText,
       onOk: () => onChange(switched),
