@@ -94,8 +94,8 @@ export function TestBuilder({
     void modal.confirm({
       title: DEVICE_CAPACITY_DIALOG.title,
       content: offer.content,
-      // Wide enough for the two buttons, which name the devices, to stand side by side.
-      width: 520,
+      // The two buttons name the devices: at 520 px the demo's (about 480 px together) stacked; 560 holds them.
+      width: 560,
       okText: offer.okText,
       cancelText: offer.cancelText,
       onOk: () => onChange(switched),
