@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'vitest';
 import {
   ACCOUNT_EMAIL_TEXTS,
+  DEVICE_CAPACITY_DIALOG,
   ERRORS,
   MESSAGES,
   clinicianListResponseSchema,
@@ -344,7 +345,7 @@ test('an admin orders two tests for a preselected patient, fixes a refused barco
   await page.context().close();
 });
 
-test('a marker beyond the chosen device is refused with Device Capacity Exceeded', async () => {
+test("a device too small is refused, and a marker beyond the user's device asks: switch or keep (Device Capacity Exceeded)", async () => {
   const page = await system.newPage();
   await openSignedIn(page, DEMO_ACCOUNTS.clinician.email, '/tests/new');
   await orderForNorthwind(page);
@@ -370,11 +371,24 @@ test('a marker beyond the chosen device is refused with Device Capacity Exceeded
   await pickOption(page, 'Collection Device', 'Capillary blood collection kit (500 µL)');
   await markers.getByLabel('Free T4').check();
   await amount.getByText('500 µL of 500 µL').waitFor();
+  // Issue 22: the dialog names what does not fit and offers the venous set; kept, the kit stays without PSA.
+  const capillary = 'Capillary blood collection kit';
+  const venous = 'Venous blood tube set';
   await markers.getByLabel('PSA').click();
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByText(DEVICE_CAPACITY_DIALOG.tooMuch('PSA', 650, capillary, 500)).waitFor();
+  await dialog.getByText(DEVICE_CAPACITY_DIALOG.choice(capillary, venous, 4000)).waitFor();
+  await screenshot(page, 'tests-form-capacity-choice');
+  await dialog.getByRole('button', { name: DEVICE_CAPACITY_DIALOG.keep(capillary) }).click();
+  await dialog.waitFor({ state: 'hidden' });
   assert.equal(await markers.getByLabel('PSA').isChecked(), false);
   await amount.getByText('500 µL of 500 µL').waitFor();
+  await chosenDevice(page, `${capillary} (500 µL)`).waitFor();
+  // Switched, the order has PSA on the venous set.
+  await markers.getByLabel('PSA').click();
+  await dialog.getByRole('button', { name: DEVICE_CAPACITY_DIALOG.switchTo(venous) }).click();
+  await amount.getByText('650 µL of 4000 µL').waitFor();
+  await chosenDevice(page, `${venous} (4000 µL)`).waitFor();
+  assert.equal(await markers.getByLabel('PSA').isChecked(), true);
   await page.context().close();
 });
 

@@ -42,6 +42,28 @@ export const labNotAssigned = (sampleType: string): string =>
 export const deviceCapacityExceeded = (requiredVolume: number, capacity: number): string =>
   `collection_device_ids: ${ERRORS.deviceCapacityExceeded}: the chosen tests need ${requiredVolume} µL, more than the device's ${capacity} µL`;
 
+/**
+ * spec 1 §5 'Device Capacity Exceeded' in the order form. Issue 22: a device the user chose is never swapped
+ * silently; when a marker or panel would overfill it, the dialog says what does not fit and offers the smallest
+ * device that holds it, or keeping the device without the addition.
+ */
+export const DEVICE_CAPACITY_DIALOG = {
+  title: ERRORS.deviceCapacityExceeded,
+  /** What does not fit: `added` (a marker's or panel's name) would bring the test to `volume` µL. */
+  tooMuch: (added: string, volume: number, device: string, capacity: number): string =>
+    `With ${added} the test needs ${volume} µL, more than ${device} holds (${capacity} µL).`,
+  /** The choice, naming the device that holds it. */
+  choice: (device: string, alternative: string, capacity: number): string =>
+    `Switch to ${alternative} (${capacity} µL), or keep ${device} and leave the addition out.`,
+  switchTo: (alternative: string): string => `Switch to ${alternative}`,
+  keep: (device: string): string => `Keep ${device}`,
+  /** A device chosen in the list that is too small for the tests already chosen: refused, the current one stays. */
+  deviceTooSmall: (device: string, capacity: number, volume: number): string =>
+    `${device} holds ${capacity} µL, less than the ${volume} µL the chosen tests need.`,
+  /** spec 1 §5, word for word: no device holds the volume. */
+  noDeviceHolds: (volume: number): string => `No collection devices available with sufficient capacity for ${volume}µL`,
+} as const;
+
 /** Issue 22: a device none of whose tube types holds the request's sample type. */
 export const deviceDoesNotHoldSample = (deviceName: string, sampleType: string): string =>
   `collection_device_ids: ${deviceName} does not hold ${sampleType} samples`;

@@ -20,8 +20,10 @@ import {
   canReadTestRequest,
   canRestoreTestRequest,
   changesTestRequestStatus,
+  expectedTestDateTime,
   fitsDevice,
   isArchivableStatus,
+  isExpectedTestTooSoon,
   isCancellableStatus,
   orderInstitution,
   TEST_REQUEST_STATUSES,
@@ -87,6 +89,21 @@ describe('the status transition table', () => {
     assert.deepEqual(
       [fitsDevice(500, 500), fitsDevice(501, 500), fitsDevice(100, null), fitsDevice(101, null)],
       [true, false, true, false],
+    );
+  });
+
+  it('holds an expected time to an hour ahead, to the millisecond, but not an edited request its own', () => {
+    const noon = Date.parse('2026-11-26T12:00:00Z');
+    const hour = 60 * 60 * 1000;
+    assert.deepEqual(
+      [
+        isExpectedTestTooSoon('2026-11-26T12:00:00.000Z', noon - hour),
+        isExpectedTestTooSoon('2026-11-26T12:00:00.000Z', noon - hour + 1),
+        isExpectedTestTooSoon(null, noon),
+        isExpectedTestTooSoon(expectedTestDateTime('2026-11-26'), noon, '2026-11-26T12:00:00Z'),
+        isExpectedTestTooSoon(expectedTestDateTime('2026-11-25'), noon, '2026-11-26T12:00:00Z'),
+      ],
+      [false, true, false, false, true],
     );
   });
 });

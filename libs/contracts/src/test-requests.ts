@@ -56,6 +56,22 @@ export const isEditableStatus = isArchivableStatus;
 export const DEFAULT_DEVICE_CAPACITY_UL = 100;
 /** spec 1 §5, §9: the expected test date is at least one hour ahead. */
 export const EXPECTED_TEST_MIN_LEAD_MS = 60 * 60 * 1000;
+/**
+ * spec 1 §5: the expected test time of a calendar date (YYYY-MM-DD): the form's time is fixed at 12:00 (UTC, so
+ * the server and every browser read the same instant).
+ */
+export const expectedTestDateTime = (date: string): string => new Date(`${date}T12:00:00Z`).toISOString();
+
+/**
+ * spec 1 §5, §9: an expected test time (ISO 8601) sooner than an hour from `now` (ms since the epoch), so refused
+ * with TEST_REQUEST_FIELD_ERRORS.expectedDateTooSoon. `kept` is the edited request's own time: left as it was,
+ * it is not held to the lead again. The server's decider and the order form's field ask this one function.
+ */
+export const isExpectedTestTooSoon = (expected: string | null, now: number, kept: string | null = null): boolean =>
+  expected !== null &&
+  (kept === null || Date.parse(expected) !== Date.parse(kept)) &&
+  Date.parse(expected) < now + EXPECTED_TEST_MIN_LEAD_MS;
+
 /** spec 1 §9: test_type_id is always sent as 1. */
 export const DEFAULT_TEST_TYPE_ID = 1;
 /** spec 1 §9: the test list's page size. */

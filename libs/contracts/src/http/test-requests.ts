@@ -13,7 +13,7 @@ import {
   testRequestStatusSchema,
 } from '../events/test-requests';
 import { DELIVERY_STATUSES } from '../notifications';
-import { DEFAULT_TEST_TYPE_ID, TEST_REQUEST_PAGE_SIZE } from '../test-requests';
+import { DEFAULT_TEST_TYPE_ID, expectedTestDateTime, TEST_REQUEST_PAGE_SIZE } from '../test-requests';
 import { paginationSchema, pageQuerySchema } from './common';
 import {
   entityIdSchema,
@@ -72,7 +72,7 @@ const expectedDateTime = z
   .optional()
   .transform((value) => {
     if (!value) return null;
-    return new Date(value.length === 10 ? `${value}T12:00:00Z` : value).toISOString();
+    return value.length === 10 ? expectedTestDateTime(value) : new Date(value).toISOString();
   });
 
 const booleanField = z

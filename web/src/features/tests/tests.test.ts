@@ -5,13 +5,22 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'vitest';
-import { ERRORS, callerFromUser, testRequestBodySchema, type TestFormFields } from '@labline/contracts';
+import {
+  DEVICE_CAPACITY_DIALOG,
+  ERRORS,
+  callerFromUser,
+  testRequestBodySchema,
+  type TestFormFields,
+} from '@labline/contracts';
 import { countRequests } from './format';
 import {
   automaticDevice,
   candidateDevices,
+  capacityDialogOffer,
+  decideTests,
   emptyTest,
   missingItems,
+  offeredDevices,
   requestBodyOf,
   submitProblems,
   withDeviceFor,
@@ -116,6 +125,84 @@ describe('the order form (spec 1 §4, §5)', () => {
   test('a device chosen by the user stays when the markers change', () => {
     const test = built({ marker_ids: [10], device_id: 101, device_chosen_by_user: true });
     assert.equal(withDeviceFor({ ...test, marker_ids: [10, 11] }, FIELDS).device_id, 101);
+  });
+
+  test("a marker beyond the user's device asks them: switch to the smallest that holds it, or keep theirs", () => {
+    const current = built({ marker_ids: [10], device_id: 100, device_chosen_by_user: true });
+    const next = { ...current, marker_ids: [10, 11] };
+    const decision = decideTests(current, next, FIELDS);
+    assert.deepEqual(decision, {
+      kind: 'exceeds-chosen',
+      volume: 510,
+      device: FIELDS.collection_devices[0],
+      alternative: FIELDS.collection_devices[1],
+    });
+    assert(decision.kind === 'exceeds-chosen');
+    const offer = capacityDialogOffer(decision, next, 'Vitamin D');
+    assert.equal(
+      offer.content,
+      'With Vitamin D the test needs 510 µL, more than Capillary kit holds (500 µL). ' +
+        'Switch to Venous set (4000 µL), or keep Capillary kit and leave the addition out.',
+    );
+    assert.deepEqual([offer.okText, offer.cancelText], ['Switch to Venous set', 'Keep Capillary kit']);
+    assert.deepEqual(
+      [offer.switched?.marker_ids, offer.switched?.device_id, offer.switched?.device_chosen_by_user],
+      [[10, 11], 101, true],
+    );
+    assert.equal(DEVICE_CAPACITY_DIALOG.title, 'Device Capacity Exceeded');
+  });
+
+  test('when no device holds it, the dialog is a notice and the device stays', () => {
+    const stool = { ...withSampleType(emptyTest(), 2), lab_id: 7 };
+    const current = { ...stool, device_id: 102, device_chosen_by_user: true };
+    const next = { ...current, marker_ids: [12] };
+    const decision = decideTests(current, next, FIELDS);
+    assert(decision.kind === 'exceeds-chosen');
+    assert.equal(decision.alternative?.name, 'Stool kit');
+    // Beyond every stool device: nothing to switch to.
+    const huge = {
+      ...FIELDS,
+      markers: FIELDS.markers.map((item) => (item.id === 12 ? { ...item, value: 9000 } : item)),
+    };
+    const none = decideTests(current, next, huge);
+    assert(none.kind === 'exceeds-chosen');
+    const offer = capacityDialogOffer(none, next, 'Calprotectin');
+    assert.deepEqual([offer.okText, offer.cancelText, offer.switched], ['OK', null, null]);
+    assert.equal(
+      offer.content,
+      'With Calprotectin the test needs 9000 µL, more than Swab holds (100 µL). ' +
+        'No collection devices available with sufficient capacity for 9000µL.',
+    );
+  });
+
+  test('the automatic device follows until the user picks one; fewer µL are always taken', () => {
+    const auto = built({ marker_ids: [10] });
+    const grown = decideTests(auto, { ...auto, marker_ids: [10, 11] }, FIELDS);
+    assert(grown.kind === 'take');
+    assert.equal(grown.test.device_id, 101);
+    const stool = { ...withSampleType(emptyTest(), 2), lab_id: 7 };
+    const huge = {
+      ...FIELDS,
+      markers: FIELDS.markers.map((item) => (item.id === 12 ? { ...item, value: 9000 } : item)),
+    };
+    assert.deepEqual(decideTests(stool, { ...stool, marker_ids: [12] }, huge), { kind: 'none-fits', volume: 9000 });
+    // Taking a marker away never asks, even from a device it overfilled.
+    const over = built({ marker_ids: [10, 11], device_id: 100, device_chosen_by_user: true });
+    const fewer = decideTests(over, { ...over, marker_ids: [11] }, FIELDS);
+    assert(fewer.kind === 'take');
+    assert.deepEqual([fewer.test.device_id, fewer.test.marker_ids], [100, [11]]);
+  });
+
+  test("the device list keeps offering the user's device when the markers name others", () => {
+    const test = built({ marker_ids: [10], device_id: 102, device_chosen_by_user: true });
+    assert.deepEqual(
+      offeredDevices(test, FIELDS).map((offer) => offer.name),
+      ['Capillary kit', 'Venous set', 'Swab'],
+    );
+    assert.deepEqual(
+      candidateDevices(test, FIELDS).map((offer) => offer.name),
+      ['Capillary kit', 'Venous set'],
+    );
   });
 
   test('missing items, and the checkout messages word for word', () => {

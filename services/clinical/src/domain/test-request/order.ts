@@ -7,10 +7,10 @@ import {
   deviceCapacityExceeded,
   DEFAULT_DEVICE_CAPACITY_UL,
   ERRORS,
-  EXPECTED_TEST_MIN_LEAD_MS,
   deviceDoesNotHoldSample,
   fitsDevice,
   holdsSampleType,
+  isExpectedTestTooSoon,
   labNotAssigned,
   orderInstitution,
   TEST_REQUEST_FIELD_ERRORS,
@@ -182,8 +182,7 @@ export function orderedRequest(order: OrderContext, current: TestRequestSnapshot
   const { deviceIds, selections } = device(input, facts, institutionId, chosen);
   if (input.barcode_number === null) throw invalid(ERRORS.allTestsNeedBarcodes);
   const expected = input.expected_test_datetime;
-  const unchanged = expected !== null && expected === current?.expected_test_datetime;
-  if (expected !== null && !unchanged && Date.parse(expected) < order.now + EXPECTED_TEST_MIN_LEAD_MS) {
+  if (isExpectedTestTooSoon(expected, order.now, current?.expected_test_datetime ?? null)) {
     throw invalid(TEST_REQUEST_FIELD_ERRORS.expectedDateTooSoon);
   }
   return {

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import type { TestFormFields } from '@labline/contracts';
+import { expectedTestDateTime, type TestFormFields } from '@labline/contracts';
 import { Alert, Button, Card, Descriptions, Flex, List, Typography } from 'antd';
 import { EllipsisText } from '../../../shared/EllipsisText';
 import { formatDateTime } from '../../../shared/formatDate';
@@ -106,7 +106,7 @@ export function Checkout({
                       )}
                     </Descriptions.Item>
                     <Descriptions.Item label="Expected Test Date">
-                      {test.expected_date === null ? none : formatDateTime(`${test.expected_date}T12:00:00`)}
+                      {test.expected_date === null ? none : formatDateTime(expectedTestDateTime(test.expected_date))}
                     </Descriptions.Item>
                     <Descriptions.Item label="Priority">
                       <PriorityTag priority={test.priority} />

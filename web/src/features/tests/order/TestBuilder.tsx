@@ -1,4 +1,4 @@
-import { ERRORS, fitsDevice, type TestFormFields } from '@labline/contracts';
+import { DEVICE_CAPACITY_DIALOG, ERRORS, fitsDevice, type TestFormFields } from '@labline/contracts';
 import { Alert, Checkbox, Col, Flex, Form, Progress, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { EllipsisText } from '../../../shared/EllipsisText';
@@ -6,9 +6,12 @@ import { useInstitutionLabs } from '../api';
 import { fieldStatus, type ServerFieldErrors } from './fieldStatus';
 import {
   candidateDevices,
+  capacityDialogOffer,
   capacityOf,
   chosenMarkers,
+  decideTests,
   maximumCapacity,
+  offeredDevices,
   volumeOf,
   withDeviceFor,
   withSampleType,
@@ -30,9 +33,6 @@ interface TestBuilderProps {
   serverErrors: ServerFieldErrors;
 }
 
-const capacityText = (volume: number, capacity: number) =>
-  `The chosen tests need ${volume} µL, more than the device's capacity of ${capacity} µL.`;
-
 /** Step 1's test (spec 1 §4, §5): sample type, then lab, then panel or markers, then collection device. */
 export function TestBuilder({
   institutionId,
@@ -44,10 +44,9 @@ export function TestBuilder({
   serverErrors,
 }: TestBuilderProps) {
   const { modal } = useFeedback();
-  // spec 1 §4: the 'Device Capacity Exceeded' dialog, an OK-only notice (the app's dialogs, loaded on first use)
-  const setCapacityDialog = (text: string | null) => {
-    if (text !== null) void modal.warning({ title: ERRORS.deviceCapacityExceeded, content: text, okText: 'OK' });
-  };
+  // spec 1 §5: the 'Device Capacity Exceeded' dialog as a notice, OK only (the app's dialogs, loaded on first use)
+  const capacityNotice = (content: string) =>
+    void modal.warning({ title: DEVICE_CAPACITY_DIALOG.title, content, okText: 'OK' });
   const [panelAlert, setPanelAlert] = useState<string | null>(null);
   const sampleType = fields?.sample_types.find((item) => item.id === test.sample_type_id) ?? null;
   const { data: labs, isLoading: labsLoading } = useInstitutionLabs(institutionId, sampleType?.name ?? null);
@@ -70,27 +69,49 @@ export function TestBuilder({
 
   const chooseSampleType = (id: number | undefined) => onChange(withSampleType(test, id ?? null));
 
-  /** A choice of markers or panel, refused when the chosen device (or every device) cannot hold it. */
-  const chooseTests = (next: TestDraft, refuse: (text: string) => void) => {
-    const nextVolume = volumeOf(chosenMarkers(next, fields));
-    if (next.device_chosen_by_user && device !== null && !fitsDevice(nextVolume, device.max_capacity)) {
-      refuse(capacityText(nextVolume, capacityOf(device)));
-      return;
-    }
-    const nextDevices = candidateDevices(next, fields);
-    if (!next.device_chosen_by_user && !nextDevices.some((item) => fitsDevice(nextVolume, item.max_capacity))) {
-      refuse(capacityText(nextVolume, maximumCapacity(nextDevices)));
+  /**
+   * A choice of markers or panel (`added`: the marker's or panel's name). The user's own device too small for it
+   * asks them (issue 22: never swapped silently): switch to the device offered, or keep theirs without it. With
+   * no device of theirs, a choice no device holds is refused: a dialog for a marker, an alert for a panel (§5).
+   */
+  const chooseTests = (next: TestDraft, added: string, refuse: (text: string) => void) => {
+    const decision = decideTests(test, next, fields);
+    if (decision.kind === 'none-fits') {
+      refuse(DEVICE_CAPACITY_DIALOG.noDeviceHolds(decision.volume));
       return;
     }
     setPanelAlert(null);
-    onChange(withDeviceFor(next, fields));
+    if (decision.kind === 'take') {
+      onChange(decision.test);
+      return;
+    }
+    const offer = capacityDialogOffer(decision, next, added);
+    const { switched } = offer;
+    if (switched === null) {
+      capacityNotice(offer.content);
+      return;
+    }
+    void modal.confirm({
+      title: DEVICE_CAPACITY_DIALOG.title,
+      content: offer.content,
+      // The two buttons name the devices: at 520 px the demo's (about 480 px together) stacked; 560 holds them.
+      width: 560,
+      okText: offer.okText,
+      cancelText: offer.cancelText,
+      onOk: () => onChange(switched),
+    });
   };
   const choosePanel = (id: number | undefined) =>
-    chooseTests({ ...test, panel_id: id ?? null, marker_ids: [] }, setPanelAlert);
+    chooseTests(
+      { ...test, panel_id: id ?? null, marker_ids: [] },
+      fields?.panels.find((panel) => panel.id === id)?.name ?? '',
+      setPanelAlert,
+    );
   const toggleMarker = (id: number, checked: boolean) =>
     chooseTests(
       { ...test, marker_ids: checked ? [...test.marker_ids, id] : test.marker_ids.filter((item) => item !== id) },
-      setCapacityDialog,
+      fields?.markers.find((marker) => marker.id === id)?.name ?? '',
+      capacityNotice,
     );
   const chooseDevice = (id: number | undefined) => {
     const chosen = fields?.collection_devices.find((item) => item.id === id);
@@ -99,7 +120,7 @@ export function TestBuilder({
       return;
     }
     if (!fitsDevice(volume, chosen.max_capacity)) {
-      setCapacityDialog(capacityText(volume, capacityOf(chosen)));
+      capacityNotice(DEVICE_CAPACITY_DIALOG.deviceTooSmall(chosen.name, capacityOf(chosen), volume));
       return;
     }
     onChange({ ...test, device_id: chosen.id, device_chosen_by_user: true });
@@ -187,7 +208,7 @@ export function TestBuilder({
           showIcon
           closable
           onClose={() => setPanelAlert(null)}
-          title={ERRORS.deviceCapacityExceeded}
+          title={DEVICE_CAPACITY_DIALOG.title}
           description={panelAlert}
           style={{ marginBottom: 16 }}
         />
@@ -268,7 +289,10 @@ export function TestBuilder({
           disabled={markers.length === 0}
           value={test.device_id ?? undefined}
           onChange={chooseDevice}
-          options={devices.map((item) => ({ value: item.id, label: `${item.name} (${capacityOf(item)} µL)` }))}
+          options={offeredDevices(test, fields).map((item) => ({
+            value: item.id,
+            label: `${item.name} (${capacityOf(item)} µL)`,
+          }))}
         />
       </Form.Item>
       {noDeviceFits && (
@@ -276,7 +300,7 @@ export function TestBuilder({
           type="error"
           showIcon
           style={{ marginBottom: 16 }}
-          title={`No collection devices available with sufficient capacity for ${volume}µL`}
+          title={DEVICE_CAPACITY_DIALOG.noDeviceHolds(volume)}
         />
       )}
     </>

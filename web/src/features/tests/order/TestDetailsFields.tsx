@@ -1,5 +1,6 @@
 import {
-  EXPECTED_TEST_MIN_LEAD_MS,
+  expectedTestDateTime,
+  isExpectedTestTooSoon,
   TEST_REQUEST_FIELD_ERRORS,
   TEST_REQUEST_FIELD_LIMITS,
   TEST_REQUEST_PRIORITIES,
@@ -16,20 +17,27 @@ const PRIORITY_OPTIONS = TEST_REQUEST_PRIORITIES.map((priority) => ({
   value: priority,
   label: priority === 'stat' ? 'STAT' : valueLabel(priority),
 }));
-/** spec 1 §5: the earliest day whose 12:00 PM is at least an hour from now, as a date input's `min` (YYYY-MM-DD). */
+/**
+ * spec 1 §5: the earliest day (YYYY-MM-DD) whose 12:00 the server accepts, as the date input's `min`: today's
+ * (UTC) or, from 11:00 UTC on, tomorrow's. Asked of the server's own rule, isExpectedTestTooSoon.
+ */
 export function earliestExpectedDate(now = new Date()): string {
-  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12);
-  if (day.getTime() < now.getTime() + EXPECTED_TEST_MIN_LEAD_MS) day.setDate(day.getDate() + 1);
-  const twoDigits = (value: number) => String(value).padStart(2, '0');
-  return `${day.getFullYear()}-${twoDigits(day.getMonth() + 1)}-${twoDigits(day.getDate())}`;
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const dateOf = () => day.toISOString().slice(0, 10);
+  while (isExpectedTestTooSoon(expectedTestDateTime(dateOf()), now.getTime())) day.setUTCDate(day.getUTCDate() + 1);
+  return dateOf();
 }
 
 /** The server's sentence for an expected date too soon, as its answer shows it on the field. */
 export const EXPECTED_DATE_TOO_SOON = describeServerError(TEST_REQUEST_FIELD_ERRORS.expectedDateTooSoon, 400).message;
 
-/** Why the expected date (YYYY-MM-DD) cannot be ordered, or null: spec 1 §5, now plus one hour. */
-export function expectedDateProblem(date: string | null, now = new Date()): string | null {
-  return date !== null && date < earliestExpectedDate(now) ? EXPECTED_DATE_TOO_SOON : null;
+/**
+ * Why the expected date (YYYY-MM-DD) cannot be ordered, or null: the server's rule (spec 1 §5, now plus one hour;
+ * `kept`, the edited request's own time, is not held to it again) and its sentence.
+ */
+export function expectedDateProblem(date: string | null, kept: string | null = null, now = new Date()): string | null {
+  const expected = date === null ? null : expectedTestDateTime(date);
+  return isExpectedTestTooSoon(expected, now.getTime(), kept) ? EXPECTED_DATE_TOO_SOON : null;
 }
 
 interface TestDetailsFieldsProps {
@@ -42,7 +50,7 @@ interface TestDetailsFieldsProps {
 export function TestDetailsFields({ test, onChange, serverErrors }: TestDetailsFieldsProps) {
   const { data: partners, isLoading: partnersLoading } = useFulfillmentPartners(test.fulfillment_by_partner);
   const status = (fields: string[]) => fieldStatus(false, '', serverErrors, fields);
-  const dateProblem = expectedDateProblem(test.expected_date);
+  const dateProblem = expectedDateProblem(test.expected_date, test.kept_expected_datetime);
   const expectedDateStatus = fieldStatus(dateProblem !== null, dateProblem ?? '', serverErrors, [
     'expected_test_datetime',
   ]);

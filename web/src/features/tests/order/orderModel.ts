@@ -6,6 +6,7 @@
 import {
   DEFAULT_DEVICE_CAPACITY_UL,
   DEFAULT_TEST_TYPE_ID,
+  DEVICE_CAPACITY_DIALOG,
   ERRORS,
   fitsDevice,
   holdsSampleType,
@@ -40,6 +41,8 @@ export interface TestDraft {
   barcode_number: string;
   /** YYYY-MM-DD; the time is fixed at 12:00 PM (spec 1 §5). */
   expected_date: string | null;
+  /** The edited request's expected time as saved: kept, it is not held to the one-hour lead again (spec 1 §5). */
+  kept_expected_datetime: string | null;
   priority: TestRequestPriority;
   notes: string;
   department: string;
@@ -66,6 +69,7 @@ export function emptyTest(): TestDraft {
     device_chosen_by_user: false,
     barcode_number: '',
     expected_date: null,
+    kept_expected_datetime: null,
     priority: 'normal',
     notes: '',
     department: '',
@@ -153,6 +157,66 @@ export function withDeviceFor(test: TestDraft, fields: TestFormFields | undefine
   if (markers.length === 0) return { ...test, device_id: null };
   const device = automaticDevice(candidateDevices(test, fields), volumeOf(markers));
   return { ...test, device_id: device?.id ?? null };
+}
+
+/** The devices the device list offers: the candidates, and the test's own device when it is not one of them. */
+export function offeredDevices(test: TestDraft, fields: TestFormFields | undefined): CollectionDeviceItem[] {
+  const devices = candidateDevices(test, fields);
+  const own = fields?.collection_devices.find((device) => device.id === test.device_id);
+  return own === undefined || devices.includes(own) ? devices : [...devices, own];
+}
+
+/**
+ * What a new choice of markers or panel (`next`, built from `current`) does (spec 1 §5; issue 22: a device the
+ * user chose is never swapped silently). Fewer µL are always taken. More that the user's own device cannot
+ * hold: the user is asked (`exceeds-chosen`, offering the smallest device that holds them, or none). More that
+ * no device holds while none is the user's: refused (`none-fits`). Else taken, the automatic device following.
+ */
+export type TestsDecision =
+  | { kind: 'take'; test: TestDraft }
+  | { kind: 'exceeds-chosen'; volume: number; device: CollectionDeviceItem; alternative: CollectionDeviceItem | null }
+  | { kind: 'none-fits'; volume: number };
+
+export function decideTests(current: TestDraft, next: TestDraft, fields: TestFormFields | undefined): TestsDecision {
+  const volume = volumeOf(chosenMarkers(next, fields));
+  const grows = volume > volumeOf(chosenMarkers(current, fields));
+  const own = next.device_chosen_by_user
+    ? (fields?.collection_devices.find((device) => device.id === next.device_id) ?? null)
+    : null;
+  const fitting = () => automaticDevice(candidateDevices(next, fields), volume);
+  if (grows && own !== null && !fitsDevice(volume, own.max_capacity)) {
+    return { kind: 'exceeds-chosen', volume, device: own, alternative: fitting() };
+  }
+  if (grows && own === null && fitting() === null) return { kind: 'none-fits', volume };
+  return { kind: 'take', test: withDeviceFor(next, fields) };
+}
+
+/** The 'Device Capacity Exceeded' dialog's text and buttons for a choice the user's device cannot hold. */
+export interface CapacityDialogOffer {
+  content: string;
+  okText: string;
+  /** null: a notice (no device holds it), the user's device stays. */
+  cancelText: string | null;
+  /** The test on the offered device (the user's choice from then on), taken on OK; null: nothing changes. */
+  switched: TestDraft | null;
+}
+
+export function capacityDialogOffer(
+  { volume, device, alternative }: Extract<TestsDecision, { kind: 'exceeds-chosen' }>,
+  next: TestDraft,
+  added: string,
+): CapacityDialogOffer {
+  const tooMuch = DEVICE_CAPACITY_DIALOG.tooMuch(added, volume, device.name, capacityOf(device));
+  if (alternative === null) {
+    const content = `${tooMuch} ${DEVICE_CAPACITY_DIALOG.noDeviceHolds(volume)}.`;
+    return { content, okText: 'OK', cancelText: null, switched: null };
+  }
+  return {
+    content: `${tooMuch} ${DEVICE_CAPACITY_DIALOG.choice(device.name, alternative.name, capacityOf(alternative))}`,
+    okText: DEVICE_CAPACITY_DIALOG.switchTo(alternative.name),
+    cancelText: DEVICE_CAPACITY_DIALOG.keep(device.name),
+    switched: { ...next, device_id: alternative.id, device_chosen_by_user: true },
+  };
 }
 
 /** The items spec 1 §5 requires before a test is added or confirmed, highlighted in red while missing. */
@@ -265,6 +329,7 @@ export function draftsOf(request: TestRequestDetail): { order: OrderDraft; test:
       device_chosen_by_user: true,
       barcode_number: request.barcode_number,
       expected_date: request.expected_test_datetime?.slice(0, 10) ?? null,
+      kept_expected_datetime: request.expected_test_datetime,
       priority: request.priority,
       notes: request.notes ?? '',
       department: request.department ?? '',
