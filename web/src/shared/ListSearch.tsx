@@ -1,7 +1,10 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { ConfigProvider, Empty, Input } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { ListSearch } from './useListSearch';
+
+/** Shown only when a list failed to load: loaded then only. */
+const ListLoadError = lazy(() => import('./ListLoadError').then((module) => ({ default: module.ListLoadError })));
 
 interface ListSearchInputProps {
   search: ListSearch;
@@ -11,7 +14,7 @@ interface ListSearchInputProps {
   placeholder: string;
 }
 
-/** The search box above every list: live (useListSearch), clearable, the same width everywhere. */
+/** The search box above every list: live (useUrlListState), clearable, the same width everywhere. */
 export function ListSearchInput({ search, label, placeholder }: ListSearchInputProps) {
   return (
     <Input
@@ -47,4 +50,28 @@ export function ListEmpty({ noun, narrowed, children }: ListEmptyProps) {
 /** Gives the table inside its empty state (antd's renderEmpty), for tables that take none of their own. */
 export function ListEmptyState({ empty, children }: { empty: ReactNode; children: ReactNode }) {
   return <ConfigProvider renderEmpty={() => empty}>{children}</ConfigProvider>;
+}
+
+interface ListOrLoadErrorProps {
+  /** The list's failure (swr's `error`), if any. */
+  error: unknown;
+  /** What failed ("Failed to fetch users"): the list's default error text. */
+  title: string;
+  /** Loads the list again (swr's `mutate`). */
+  onRetry(): unknown;
+  /** The list: its table and footer. */
+  children: ReactNode;
+}
+
+/**
+ * A list, or, when it failed to load, the error with Retry in its place (issue 22): never an empty table that
+ * reads as "nothing here".
+ */
+export function ListOrLoadError({ error, title, onRetry, children }: ListOrLoadErrorProps) {
+  if (!(error instanceof Error)) return children;
+  return (
+    <Suspense fallback={null}>
+      <ListLoadError title={title} error={error} onRetry={() => void onRetry()} />
+    </Suspense>
+  );
 }
