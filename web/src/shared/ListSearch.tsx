@@ -1,10 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { ConfigProvider, Empty, Input } from 'antd';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Alert, Button, ConfigProvider, Empty, Input } from 'antd';
+import type { ReactNode } from 'react';
 import type { ListSearch } from './useListSearch';
-
-/** Shown only when a list failed to load: loaded then only. */
-const ListLoadError = lazy(() => import('./ListLoadError').then((module) => ({ default: module.ListLoadError })));
 
 interface ListSearchInputProps {
   search: ListSearch;
@@ -65,13 +62,23 @@ interface ListOrLoadErrorProps {
 
 /**
  * A list, or, when it failed to load, the error with Retry in its place (issue 22): never an empty table that
- * reads as "nothing here".
+ * reads as "nothing here". The error is antd's Alert, which every page has loaded already (the sign-in page
+ * shows one), so a list pays next to nothing for it until it fails.
  */
 export function ListOrLoadError({ error, title, onRetry, children }: ListOrLoadErrorProps) {
   if (!(error instanceof Error)) return children;
   return (
-    <Suspense fallback={null}>
-      <ListLoadError title={title} error={error} onRetry={() => void onRetry()} />
-    </Suspense>
+    <Alert
+      type="error"
+      showIcon
+      title={title}
+      // The failure's sentence, when it says more than the title (the server's reason).
+      description={error.message === title ? undefined : error.message}
+      action={
+        <Button size="small" onClick={() => void onRetry()}>
+          Retry
+        </Button>
+      }
+    />
   );
 }
