@@ -11,7 +11,7 @@ import {
 } from '@labline/contracts';
 import type { Page } from 'playwright-core';
 import { navigateInApp, searchList } from './navigation';
-import { apiAs, DEMO_ACCOUNTS, screenshot, openSignedIn, useSystem, storedSession } from './support';
+import { apiAs, DEMO_ACCOUNTS, failNextLoad, screenshot, openSignedIn, useSystem, storedSession } from './support';
 
 const system = useSystem();
 
@@ -31,10 +31,10 @@ async function createPatientAs(email: string, firstName: string, lastName: strin
   return patientResponseSchema.parse(await call('POST', '/patients', body)).patient;
 }
 
-async function openPatients(page: Page): Promise<void> {
+async function openPatients(page: Page, { loaded = true } = {}): Promise<void> {
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('menuitem', { name: 'Patients' }).click();
   await page.waitForURL('**/patients');
-  await page.getByText(/^Showing \d+ to \d+ of \d+ results$/).waitFor();
+  if (loaded) await page.getByText(/^Showing \d+ to \d+ of \d+ results$/).waitFor();
 }
 
 async function search(page: Page, text: string): Promise<void> {
@@ -213,10 +213,16 @@ test('an unknown patient id shows Patient Not Found', async () => {
   await page.context().close();
 });
 
-test('the list pages through the patients and search narrows it', async () => {
+test('the list pages through the patients, search narrows it and a reload keeps it; a failed load offers Retry', async () => {
   const page = await system.newPage();
   await openSignedIn(page, DEMO_ACCOUNTS.superAdmin.email, '/dashboard');
-  await openPatients(page);
+  // A list that failed to load says so, with Retry, instead of an empty table (issue 22); Retry loads it.
+  await failNextLoad(page, '/patients');
+  await openPatients(page, { loaded: false });
+  await page.getByText('Failed to fetch patients').waitFor();
+  assert.equal(await page.locator('.ant-table').count(), 0);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await footer(page).waitFor();
   const [, , , totalText] = /^Showing (\d+) to (\d+) of (\d+) results$/.exec((await footer(page).innerText()).trim())!;
   const total = Number(totalText);
   assert.ok(total > 10, `the demo seed should have more than one page of patients, has ${total}`);
@@ -236,5 +242,15 @@ test('the list pages through the patients and search narrows it', async () => {
   const narrowed = Number(/of (\d+) results/.exec(await footer(page).innerText())?.[1]);
   assert.ok(narrowed >= 1 && narrowed < total, `searching ${mrn} left ${narrowed} of ${total}`);
   await page.getByRole('cell', { name: mrn, exact: true }).first().waitFor();
+
+  // The search lives in the address (issue 22): a reload, as a shared link, shows the same search and rows.
+  assert.equal(new URL(page.url()).searchParams.get('search'), mrn);
+  await page.reload();
+  await page.getByRole('cell', { name: mrn, exact: true }).first().waitFor();
+  assert.equal(await page.getByLabel('Search patients').inputValue(), mrn);
+  assert.equal(
+    (await footer(page).innerText()).trim(),
+    `Showing 1 to ${Math.min(10, narrowed)} of ${narrowed} results`,
+  );
   await page.context().close();
 });

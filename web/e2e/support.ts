@@ -274,6 +274,22 @@ export async function eventually<T>(attempt: () => Promise<T>, timeoutMs = 30_00
   }
 }
 
+/**
+ * Makes the next GET of the API path `path` (`/patients`: a list's call, whatever its query) fail, as a server that
+ * refuses it for now (429, which the app does not retry on its own), and lets the calls after it through: for a
+ * list's error with Retry (issue 22). Set it up before the page makes the call.
+ */
+export async function failNextLoad(page: Page, path: string): Promise<void> {
+  await page.route(
+    (url) => url.pathname === `/api${path}`,
+    (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({ status: 429, contentType: 'application/json', body: '{}' })
+        : route.fallback(),
+    { times: 1 },
+  );
+}
+
 /** Matches exactly `text` (an option's whole label). */
 const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 

@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { ConfigProvider, Empty, Input } from 'antd';
+import { Alert, Button, ConfigProvider, Empty, Input } from 'antd';
 import type { ReactNode } from 'react';
 import type { ListSearch } from './useListSearch';
 
@@ -11,7 +11,7 @@ interface ListSearchInputProps {
   placeholder: string;
 }
 
-/** The search box above every list: live (useListSearch), clearable, the same width everywhere. */
+/** The search box above every list: live (useUrlListState), clearable, the same width everywhere. */
 export function ListSearchInput({ search, label, placeholder }: ListSearchInputProps) {
   return (
     <Input
@@ -47,4 +47,38 @@ export function ListEmpty({ noun, narrowed, children }: ListEmptyProps) {
 /** Gives the table inside its empty state (antd's renderEmpty), for tables that take none of their own. */
 export function ListEmptyState({ empty, children }: { empty: ReactNode; children: ReactNode }) {
   return <ConfigProvider renderEmpty={() => empty}>{children}</ConfigProvider>;
+}
+
+interface ListOrLoadErrorProps {
+  /** The list's failure (swr's `error`), if any. */
+  error: unknown;
+  /** What failed ("Failed to fetch users"): the list's default error text. */
+  title: string;
+  /** Loads the list again (swr's `mutate`). */
+  onRetry(): unknown;
+  /** The list: its table and footer. */
+  children: ReactNode;
+}
+
+/**
+ * A list, or, when it failed to load, the error with Retry in its place (issue 22): never an empty table that
+ * reads as "nothing here". The error is antd's Alert, which every page has loaded already (the sign-in page
+ * shows one), so a list pays next to nothing for it until it fails.
+ */
+export function ListOrLoadError({ error, title, onRetry, children }: ListOrLoadErrorProps) {
+  if (!(error instanceof Error)) return children;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={title}
+      // The failure's sentence, when it says more than the title (the server's reason).
+      description={error.message === title ? undefined : error.message}
+      action={
+        <Button size="small" onClick={() => void onRetry()}>
+          Retry
+        </Button>
+      }
+    />
+  );
 }

@@ -22,7 +22,7 @@ import { apiRequest } from '../app/api/client';
 export const CMS_PATH = '/cms';
 
 /** The spec gives a fetch text for collection devices only; the other kinds' are worded alike. */
-function catalogueFetchError(kind: CatalogueKind): string {
+export function catalogueFetchError(kind: CatalogueKind): string {
   return kind === 'collection-devices'
     ? ERRORS.failedToFetchCollectionDevices
     : `Failed to fetch ${CATALOGUE_KIND_LABELS[kind].plural.toLowerCase()}`;

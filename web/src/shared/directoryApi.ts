@@ -14,7 +14,7 @@ import useSWR from 'swr';
 import { apiRequest } from '../app/api/client';
 
 /** The spec gives no text for a failed clinician list; shown where the list is used. */
-const CLINICIANS_LOAD_ERROR = 'Failed to load clinicians';
+export const CLINICIANS_LOAD_ERROR = 'Failed to load clinicians';
 
 /** spec 1 §6: administrators load the full list, clinicians their own institutions. */
 function institutionListPath(caller: Pick<Caller, 'role'>): string {

@@ -2,16 +2,15 @@ import { MonitorOutlined } from '@ant-design/icons';
 import { ERRORS, cmsTabsFor, type Caller, type CmsTab, type CmsTabKey } from '@labline/contracts';
 import { Button, Card, Skeleton, Tabs } from 'antd';
 import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { AccessGuard } from '../../app/session/AccessGuard';
 import { useCaller } from '../../app/session/useCaller';
 import { PageHeader } from '../../shared/PageHeader';
+import { useAddressTab } from '../../shared/useAddressTab';
 import { CatalogueList } from './components/CatalogueList';
 import { lookupColumns } from './components/catalogueColumns';
 import { CollectionDevicesTab } from './components/CollectionDevicesTab';
 
-/** The query parameter that names the open tab, so a tab can be linked to (`/cms?tab=markers`). */
-const TAB_PARAMETER = 'tab';
 /** Half antd's default space between tabs. */
 const TAB_GUTTER = 16;
 
@@ -50,8 +49,9 @@ const shownTabsFor = (caller: Caller): CmsTab[] =>
 
 /**
  * /cms (spec 3 §2 CMS management; the route is guarded by the cms section): the tabs the caller may use
- * (cmsTabsFor of the contracts), the open one named in the address. A caller with the section but none of
- * its tabs (no cms sub-permission) is told they may not manage CMS fields.
+ * (cmsTabsFor of the contracts), the open one named in the address (`/cms?tab=markers`), beside its list's search,
+ * filters and page. A caller with the section but none of its tabs (no cms sub-permission) is told they may not
+ * manage CMS fields.
  */
 export default function CmsPage() {
   return (
@@ -64,9 +64,9 @@ export default function CmsPage() {
 function CmsScreen() {
   const caller = useCaller();
   const navigate = useNavigate();
-  const [query, setQuery] = useSearchParams();
   const tabs = useMemo(() => shownTabsFor(caller), [caller]);
-  const active = tabs.find((tab) => tab.key === query.get(TAB_PARAMETER)) ?? tabs[0];
+  const [activeKey, openTab] = useAddressTab(tabs.map((tab) => tab.key));
+  const active = tabs.find((tab) => tab.key === activeKey);
   if (active === undefined) return null;
 
   return (
@@ -86,7 +86,9 @@ function CmsScreen() {
           // Eleven tabs for a super_admin: close enough together to fit beside the side navigation at 1440 px, where
           // antd would otherwise fold the last ones into its "more" menu.
           tabBarGutter={TAB_GUTTER}
-          onChange={(key) => setQuery({ [TAB_PARAMETER]: key }, { replace: true })}
+          onChange={openTab}
+          // Only the open tab's list lives: its search, filters and page in the address are its own.
+          destroyOnHidden
           items={tabs.map((tab) => ({ key: tab.key, label: tab.label, children: <TabContent tab={tab} /> }))}
         />
       </Card>

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
-import { ERRORS, canEditInstitution, canManageLabAssignments } from '@labline/contracts';
+import { ERRORS, canEditInstitution, canManageLabAssignments, type Institution } from '@labline/contracts';
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, Space, Tabs, Tag } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { isNotFound } from '../../shared/apiError';
 import { NotFoundCard } from '../../shared/NotFoundCard';
 import { PageHeader } from '../../shared/PageHeader';
 import { useRouteId } from '../../shared/routeId';
+import { useAddressTab } from '../../shared/useAddressTab';
 import { useInstitutionDetail, useInstitutionStats } from './api';
 import { useInstitutionBackLink } from './backLink';
 import { InstitutionInfo } from './components/InstitutionInfo';
@@ -91,24 +92,7 @@ function InstitutionDetail({ id }: { id: number | null }) {
         <Row gutter={[24, 24]}>
           <Col xs={24} xl={18}>
             <Card>
-              <Tabs
-                items={[
-                  { key: 'overview', label: 'Overview', children: <InstitutionInfo institution={institution} /> },
-                  {
-                    key: 'patients',
-                    label: 'Patients',
-                    children: lazyTab(<InstitutionPatientsTab institutionId={id} />),
-                  },
-                  {
-                    key: 'clinicians',
-                    label: 'Clinicians',
-                    children: lazyTab(<InstitutionCliniciansTab institutionId={id} />),
-                  },
-                  ...(canManageLabAssignments(caller, id)
-                    ? [{ key: 'labs', label: 'Labs', children: lazyTab(<InstitutionLabsTab institutionId={id} />) }]
-                    : []),
-                ]}
-              />
+              <InstitutionTabs institution={institution} />
             </Card>
           </Col>
           <Col xs={24} xl={6}>
@@ -121,6 +105,22 @@ function InstitutionDetail({ id }: { id: number | null }) {
 }
 
 const lazyTab = (content: ReactNode) => <Suspense fallback={tabFallback}>{content}</Suspense>;
+
+/** The detail's tabs, the open one named in the address (`?tab=labs`) beside the Labs list's page. */
+function InstitutionTabs({ institution }: { institution: Institution }) {
+  const caller = useCaller();
+  const { id } = institution;
+  const tabs = [
+    { key: 'overview', label: 'Overview', children: <InstitutionInfo institution={institution} /> },
+    { key: 'patients', label: 'Patients', children: lazyTab(<InstitutionPatientsTab institutionId={id} />) },
+    { key: 'clinicians', label: 'Clinicians', children: lazyTab(<InstitutionCliniciansTab institutionId={id} />) },
+    ...(canManageLabAssignments(caller, id)
+      ? [{ key: 'labs', label: 'Labs', children: lazyTab(<InstitutionLabsTab institutionId={id} />) }]
+      : []),
+  ];
+  const [activeKey, openTab] = useAddressTab(tabs.map((tab) => tab.key));
+  return <Tabs activeKey={activeKey} onChange={openTab} items={tabs} />;
+}
 
 function InstitutionStats({ id }: { id: number }) {
   const { data: stats, error, isLoading } = useInstitutionStats(id);

@@ -1,13 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { Institution } from '@labline/contracts';
-import { Alert, Button, Card, Flex, Skeleton } from 'antd';
+import { ERRORS, type Institution } from '@labline/contracts';
+import { Button, Card, Flex, Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCaller } from '../../app/session/useCaller';
 import { useInstitutionList } from '../../shared/directoryApi';
-import { ListEmpty, ListEmptyState, ListSearchInput } from '../../shared/ListSearch';
+import { ListEmpty, ListEmptyState, ListOrLoadError, ListSearchInput } from '../../shared/ListSearch';
 import { PageHeader } from '../../shared/PageHeader';
-import { useListSearch } from '../../shared/useListSearch';
+import { useUrlListState } from '../../shared/useListSearch';
 import { InstitutionSummary } from './components/InstitutionSummary';
 import { InstitutionTable } from './components/InstitutionTable';
 import { institutionOverview } from './overview';
@@ -20,14 +20,17 @@ function matches(institution: Institution, search: string): boolean {
   );
 }
 
-/** /institutions (spec 3 §2 Institution list; super_admin, guarded by the route's section). */
+/**
+ * /institutions (spec 3 §2 Institution list; super_admin, guarded by the route's section): the search lives in the
+ * address, and a failed load shows its error with Retry (issue 22).
+ */
 export default function InstitutionListPage() {
   const caller = useCaller();
   const navigate = useNavigate();
-  const { data: institutions, error, isLoading } = useInstitutionList(caller);
+  const { data: institutions, error, isLoading, mutate } = useInstitutionList(caller);
   const overview = useMemo(() => institutionOverview(institutions ?? []), [institutions]);
   // The list holds every institution (a few dozen at most), so the search filters it here, live as elsewhere.
-  const listSearch = useListSearch();
+  const { listSearch } = useUrlListState();
   const { search } = listSearch;
   const shown = useMemo(
     () => (institutions ?? []).filter((institution) => search === '' || matches(institution, search)),
@@ -44,10 +47,11 @@ export default function InstitutionListPage() {
           </Button>
         }
       />
-      {error instanceof Error && <Alert type="error" showIcon title={error.message} style={{ marginBottom: 24 }} />}
-      {institutions === undefined && isLoading ? (
+      {institutions === undefined ? (
         <Card>
-          <Skeleton active paragraph={{ rows: 6 }} />
+          <ListOrLoadError error={error} title={ERRORS.failedToFetchInstitutions} onRetry={mutate}>
+            <Skeleton active paragraph={{ rows: 6 }} />
+          </ListOrLoadError>
         </Card>
       ) : (
         <Flex vertical gap={24}>
@@ -63,9 +67,11 @@ export default function InstitutionListPage() {
             }
             styles={{ body: { padding: 0 } }}
           >
-            <ListEmptyState empty={<ListEmpty noun="institutions" narrowed={search !== ''} />}>
-              <InstitutionTable institutions={shown} loading={isLoading} />
-            </ListEmptyState>
+            <ListOrLoadError error={error} title={ERRORS.failedToFetchInstitutions} onRetry={mutate}>
+              <ListEmptyState empty={<ListEmpty noun="institutions" narrowed={search !== ''} />}>
+                <InstitutionTable institutions={shown} loading={isLoading} />
+              </ListEmptyState>
+            </ListOrLoadError>
           </Card>
         </Flex>
       )}

@@ -1,36 +1,37 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Select } from 'antd';
-import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSessionUser } from '../../app/session/SessionContext';
 import { useCaller } from '../../app/session/useCaller';
 import { useInstitutionList } from '../../shared/directoryApi';
-import { ListEmpty, ListSearchInput } from '../../shared/ListSearch';
+import { ListEmpty, ListOrLoadError, ListSearchInput } from '../../shared/ListSearch';
 import { PageHeader } from '../../shared/PageHeader';
 import { PaginationFooter } from '../../shared/PaginationFooter';
-import { listBusy, useListPage, useListSearch } from '../../shared/useListSearch';
-import { usePatients } from './api';
+import { urlFilter } from '../../shared/listParams';
+import { listBusy, useUrlListState } from '../../shared/useListSearch';
+import { PATIENT_LIST_LOAD_ERROR, usePatients } from './api';
 import { PatientTable } from './components/PatientTable';
 import { patientListActions } from './listActions';
 
-/** /patients (spec 1 §2): 'My Patients' for clinicians, search, institution filter, table and pagination. */
+/** The list's filter as the address names it (the super_admin's institution filter). */
+const FILTERS = { institution: urlFilter.id };
+
+/**
+ * /patients (spec 1 §2): 'My Patients' for clinicians, search, institution filter, table and pagination; search,
+ * filter and page live in the address, and a failed load shows its error with Retry (issue 22).
+ */
 export default function PatientListPage() {
   const user = useSessionUser();
   const caller = useCaller();
   const navigate = useNavigate();
   const actions = patientListActions(caller);
-  const listSearch = useListSearch();
+  const { listSearch, filters, setFilters, page, setPage } = useUrlListState(FILTERS);
   const { search } = listSearch;
-  const [institutionId, setInstitutionId] = useState<number | undefined>(undefined);
-  const [page, setPage] = useListPage([search, institutionId]);
+  // Only the super_admin filters by institution; for others an institution in the address is no filter.
+  const institutionId = actions.filterByInstitution ? filters.institution : undefined;
 
-  const { data, error, isLoading, isValidating } = usePatients({ search, page, institutionId });
+  const { data, error, isLoading, isValidating, mutate } = usePatients({ search, page, institutionId });
   const { data: institutions } = useInstitutionList(caller, actions.filterByInstitution);
-
-  // spec 1 §8: a failed list fetch is only logged, never shown.
-  useEffect(() => {
-    if (error instanceof Error) console.error(`Patient list: ${error.message}`);
-  }, [error]);
 
   const addPatient = () => navigate('/patients/new');
   const narrowed = search !== '' || institutionId !== undefined;
@@ -67,26 +68,28 @@ export default function PatientListPage() {
               placeholder="All Institutions"
               aria-label="Institution filter"
               value={institutionId}
-              onChange={(value) => setInstitutionId(value)}
+              onChange={(value) => setFilters({ institution: value })}
               options={(institutions ?? []).map((institution) => ({ value: institution.id, label: institution.name }))}
               style={{ minWidth: 240 }}
             />
           )}
         </Flex>
-        <PatientTable
-          patients={data?.patients ?? []}
-          loading={isLoading || (isValidating && data === undefined)}
-          empty={
-            <ListEmpty noun="patients" narrowed={narrowed}>
-              {actions.addFromEmptyState && (
-                <Button type="primary" icon={<PlusOutlined />} onClick={addPatient}>
-                  Add Patient
-                </Button>
-              )}
-            </ListEmpty>
-          }
-        />
-        <PaginationFooter pagination={data?.pagination} onPageChange={setPage} loading={isValidating} />
+        <ListOrLoadError error={error} title={PATIENT_LIST_LOAD_ERROR} onRetry={mutate}>
+          <PatientTable
+            patients={data?.patients ?? []}
+            loading={isLoading || (isValidating && data === undefined)}
+            empty={
+              <ListEmpty noun="patients" narrowed={narrowed}>
+                {actions.addFromEmptyState && (
+                  <Button type="primary" icon={<PlusOutlined />} onClick={addPatient}>
+                    Add Patient
+                  </Button>
+                )}
+              </ListEmpty>
+            }
+          />
+          <PaginationFooter pagination={data?.pagination} onPageChange={setPage} loading={isValidating} />
+        </ListOrLoadError>
       </Card>
     </>
   );

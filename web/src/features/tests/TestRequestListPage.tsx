@@ -16,9 +16,10 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useFeedback } from '../../app/feedback/feedback';
 import { useCaller } from '../../app/session/useCaller';
 import { describeFailure } from '../../shared/apiError';
-import { ListEmpty, ListSearchInput } from '../../shared/ListSearch';
+import { ListEmpty, ListOrLoadError, ListSearchInput } from '../../shared/ListSearch';
 import { PageHeader } from '../../shared/PageHeader';
 import { PaginationFooter } from '../../shared/PaginationFooter';
+import { urlFilter } from '../../shared/listParams';
 import { listBusy, useUrlListState } from '../../shared/useListSearch';
 import { archiveTestRequest, LIST_LOAD_ERROR, useTestRequestCache, useTestRequests } from './api';
 import { RequestCounters } from './components/RequestCounters';
@@ -32,12 +33,13 @@ const SavedRequestLabels = lazy(() =>
   import('./labels/SavedRequestLabels').then((module) => ({ default: module.SavedRequestLabels })),
 );
 
-/** Shown only when the list failed to load: loaded then only. */
-const ListLoadError = lazy(() =>
-  import('../../shared/ListLoadError').then((module) => ({ default: module.ListLoadError })),
-);
-
 const STATUS_OPTIONS = TEST_REQUEST_STATUSES.map((status) => ({ value: status, label: valueLabel(status) }));
+/** The list's filters as the address names them. */
+const FILTERS = {
+  status: urlFilter.oneOf(TEST_REQUEST_STATUSES),
+  priority: urlFilter.oneOf(TEST_REQUEST_PRIORITIES),
+  archived: urlFilter.flag,
+};
 const PRIORITY_OPTIONS = TEST_REQUEST_PRIORITIES.map((priority) => ({
   value: priority,
   label: priority === 'stat' ? 'STAT' : valueLabel(priority),
@@ -50,9 +52,6 @@ interface FilterSelectProps<T extends string> {
   onChange(value: T | undefined): void;
   options: { value: T; label: string }[];
 }
-
-const oneOf = <T extends string>(values: readonly T[], value: string | undefined): T | undefined =>
-  values.find((known) => known === value);
 
 /** One of the list's filters: cleared to its placeholder ('All …'). */
 function FilterSelect<T extends string>({ label, placeholder, value, onChange, options }: FilterSelectProps<T>) {
@@ -79,13 +78,12 @@ export default function TestRequestListPage() {
   const ordered = orderedRequests(useLocation().state);
   const { message } = useFeedback();
   const requestCache = useTestRequestCache();
-  const list = useUrlListState<'status' | 'priority' | 'archived'>();
+  const list = useUrlListState(FILTERS);
   const { listSearch, page, setPage } = list;
   const { search } = listSearch;
-  const status = oneOf(TEST_REQUEST_STATUSES, list.filter('status'));
-  const priority = oneOf(TEST_REQUEST_PRIORITIES, list.filter('priority'));
+  const { status, priority } = list.filters;
   const seesArchived = archivesTestRequests(caller);
-  const archived = seesArchived && list.filter('archived') === 'true';
+  const archived = seesArchived && list.filters.archived === true;
 
   const { data, error, isLoading, isValidating, mutate } = useTestRequests({
     search,
@@ -98,10 +96,6 @@ export default function TestRequestListPage() {
   const requests = data?.requests ?? [];
   const narrowed = search !== '' || status !== undefined || priority !== undefined || archived;
   const newRequest = () => navigate('/tests/new');
-  const clearFilters = () => {
-    listSearch.setText('');
-    list.setFilters({ search: undefined, status: undefined, priority: undefined, archived: undefined });
-  };
   const archive = async (request: TestRequest) => {
     try {
       await archiveTestRequest(request.id);
@@ -155,21 +149,17 @@ export default function TestRequestListPage() {
           {seesArchived && (
             <Checkbox
               checked={archived}
-              onChange={(event) => list.setFilters({ archived: event.target.checked ? 'true' : undefined })}
+              onChange={(event) => list.setFilters({ archived: event.target.checked || undefined })}
               style={{ alignSelf: 'center' }}
             >
               Archived
             </Checkbox>
           )}
-          <Button onClick={clearFilters} disabled={!narrowed && listSearch.text === ''}>
+          <Button onClick={list.clear} disabled={!narrowed && listSearch.text === ''}>
             Clear Filters
           </Button>
         </Flex>
-        {error instanceof Error ? (
-          <Suspense fallback={null}>
-            <ListLoadError title={LIST_LOAD_ERROR} error={error} onRetry={() => void mutate()} />
-          </Suspense>
-        ) : (
+        <ListOrLoadError error={error} title={LIST_LOAD_ERROR} onRetry={mutate}>
           <TestRequestTable
             requests={requests}
             loading={isLoading || (isValidating && data === undefined)}
@@ -185,8 +175,8 @@ export default function TestRequestListPage() {
               </ListEmpty>
             }
           />
-        )}
-        <PaginationFooter pagination={data?.pagination} onPageChange={setPage} loading={isValidating} />
+          <PaginationFooter pagination={data?.pagination} onPageChange={setPage} loading={isValidating} />
+        </ListOrLoadError>
       </Card>
     </>
   );

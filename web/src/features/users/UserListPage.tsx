@@ -1,14 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ROLES, roleLabel, type Role } from '@labline/contracts';
-import { Alert, Button, Card, Flex, Select } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Flex, Select } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useCaller } from '../../app/session/useCaller';
-import { ListEmpty, ListEmptyState, ListSearchInput } from '../../shared/ListSearch';
+import { ListEmpty, ListEmptyState, ListOrLoadError, ListSearchInput } from '../../shared/ListSearch';
 import { PageHeader } from '../../shared/PageHeader';
 import { PaginationFooter } from '../../shared/PaginationFooter';
-import { listBusy, useListPage, useListSearch } from '../../shared/useListSearch';
-import { useUserCache, useUsers, type StatusFilter } from './api';
+import { urlFilter } from '../../shared/listParams';
+import { listBusy, useUrlListState } from '../../shared/useListSearch';
+import { USER_LIST_LOAD_ERROR, USER_STATUS_FILTERS, useUserCache, useUsers, type StatusFilter } from './api';
 import { UserTable } from './components/UserTable';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({
@@ -19,19 +19,18 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'active', label: 'Active' },
   { value: 'inactive', label: 'Inactive' },
 ];
+/** The list's filters as the address names them. */
+const FILTERS = { role: urlFilter.oneOf(ROLES), status: urlFilter.oneOf(USER_STATUS_FILTERS) };
 
-/** /users (spec 3 §2): search, role and status filters, pagination; route guarded to the users section. */
+/** /users (spec 3 §2): search, role and status filters, pagination, all kept in the address; route guarded to the users section. */
 export default function UserListPage() {
   const caller = useCaller();
   const navigate = useNavigate();
   const userCache = useUserCache();
-  const listSearch = useListSearch();
+  const { listSearch, filters, setFilters, narrowed, page, setPage } = useUrlListState(FILTERS);
   const { search } = listSearch;
-  const [role, setRole] = useState<Role | undefined>(undefined);
-  const [status, setStatus] = useState<StatusFilter | undefined>(undefined);
-  const [page, setPage] = useListPage([search, role, status]);
-  const { data, error, isLoading, isValidating } = useUsers({ search, role, status, page });
-  const narrowed = search !== '' || role !== undefined || status !== undefined;
+  const { role, status } = filters;
+  const { data, error, isLoading, isValidating, mutate } = useUsers({ search, role, status, page });
 
   return (
     <>
@@ -43,7 +42,6 @@ export default function UserListPage() {
           </Button>
         }
       />
-      {error instanceof Error && <Alert type="error" showIcon title={error.message} style={{ marginBottom: 24 }} />}
       <Card aria-busy={listBusy(listSearch, isValidating)}>
         <Flex gap={12} wrap style={{ marginBottom: 16 }}>
           <ListSearchInput search={listSearch} label="Search users" placeholder="Search by name or email" />
@@ -53,7 +51,7 @@ export default function UserListPage() {
             allowClear
             options={ROLE_OPTIONS}
             value={role}
-            onChange={setRole}
+            onChange={(next) => setFilters({ role: next })}
             style={{ width: 200 }}
           />
           <Select<StatusFilter>
@@ -62,19 +60,21 @@ export default function UserListPage() {
             allowClear
             options={STATUS_OPTIONS}
             value={status}
-            onChange={setStatus}
+            onChange={(next) => setFilters({ status: next })}
             style={{ width: 160 }}
           />
         </Flex>
-        <ListEmptyState empty={<ListEmpty noun="users" narrowed={narrowed} />}>
-          <UserTable
-            caller={caller}
-            users={data?.users ?? []}
-            loading={isLoading}
-            onStatusChanged={(saved) => userCache.saved(saved)}
-          />
-        </ListEmptyState>
-        <PaginationFooter pagination={data?.pagination} loading={isValidating} onPageChange={setPage} />
+        <ListOrLoadError error={error} title={USER_LIST_LOAD_ERROR} onRetry={mutate}>
+          <ListEmptyState empty={<ListEmpty noun="users" narrowed={narrowed} />}>
+            <UserTable
+              caller={caller}
+              users={data?.users ?? []}
+              loading={isLoading}
+              onStatusChanged={(saved) => userCache.saved(saved)}
+            />
+          </ListEmptyState>
+          <PaginationFooter pagination={data?.pagination} loading={isValidating} onPageChange={setPage} />
+        </ListOrLoadError>
       </Card>
     </>
   );

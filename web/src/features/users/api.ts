@@ -22,13 +22,15 @@ type Contracts = typeof IDENTITY_CONTRACTS;
 const USERS_PATH = routeUrl(IDENTITY_ROUTES.users);
 /** The spec gives no page size for the user list; 20 rows keep a page on one screen. */
 export const USER_PAGE_SIZE = 20;
-/** The spec gives no text for a failed user list; shown in the list's red banner. */
+/** The spec gives no text for a failed user list; shown in the list's place, with Retry. */
 export const USER_LIST_LOAD_ERROR = 'Failed to fetch users';
 /** The spec gives no texts for the status actions; shown as an error message. */
 const DEACTIVATE_ERROR = 'Failed to deactivate user';
 const REACTIVATE_ERROR = 'Failed to reactivate user';
 
-export type StatusFilter = 'active' | 'inactive';
+/** The Status filter's values (the list's `is_active`). */
+export const USER_STATUS_FILTERS = ['active', 'inactive'] as const;
+export type StatusFilter = (typeof USER_STATUS_FILTERS)[number];
 
 export interface UserListFilters {
   search: string;

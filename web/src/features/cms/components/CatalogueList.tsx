@@ -5,19 +5,19 @@ import {
   type CatalogueItem,
   type CatalogueKind,
 } from '@labline/contracts';
-import { Alert, Button, Flex, Space } from 'antd';
+import { Button, Flex, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useCaller } from '../../../app/session/useCaller';
 import { describeFailure } from '../../../shared/apiError';
-import { useCatalogueItems } from '../../../shared/catalogueApi';
+import { catalogueFetchError, useCatalogueItems } from '../../../shared/catalogueApi';
 import { FixedColumnsTable } from '../../../shared/FixedColumnsTable';
 import { useHistoryDrawer } from '../../../shared/HistoryDrawer';
-import { ListEmpty, ListEmptyState, ListSearchInput } from '../../../shared/ListSearch';
+import { ListEmpty, ListEmptyState, ListOrLoadError, ListSearchInput } from '../../../shared/ListSearch';
 import { PaginationFooter } from '../../../shared/PaginationFooter';
 import { ConfirmedRowAction, RowAction } from '../../../shared/RowActions';
 import { useClientPage } from '../../../shared/useClientPage';
-import { useListSearch } from '../../../shared/useListSearch';
+import { useUrlListState } from '../../../shared/useListSearch';
 import { deleteCatalogueItem, historyPath, useCatalogueCache } from '../api';
 import { matchesSearch, ownCatalogueInstitution } from '../formValues';
 import { catalogueTexts } from '../texts';
@@ -36,15 +36,16 @@ interface CatalogueListProps {
 /**
  * One kind's table (spec 3 §2 Generic lookup tabs): search, the items a page at a time, Add, and per row Edit,
  * Delete (after a confirmation) and History. The list holds every item of the kind (tens, not thousands), so
- * the search filters it here, live as elsewhere.
+ * the search filters it here, live as elsewhere. Search and page live in the address beside the open tab, and a
+ * failed load shows its error with Retry (issue 22).
  */
 export function CatalogueList({ kind, columns }: CatalogueListProps) {
   const caller = useCaller();
   const { message } = useFeedback();
   const cache = useCatalogueCache();
   const texts = catalogueTexts(kind);
-  const { data: items, error, isLoading } = useCatalogueItems(kind, ownCatalogueInstitution(caller));
-  const listSearch = useListSearch();
+  const { data: items, error, isLoading, mutate } = useCatalogueItems(kind, ownCatalogueInstitution(caller));
+  const { listSearch, page, setPage } = useUrlListState();
   const { search } = listSearch;
   const form = useCatalogueFormModal(kind);
   const history = useHistoryDrawer();
@@ -54,7 +55,7 @@ export function CatalogueList({ kind, columns }: CatalogueListProps) {
     () => (items ?? []).filter((item) => search === '' || matchesSearch(item, search)),
     [items, search],
   );
-  const { rows, pagination, setPage } = useClientPage(shown, [search], CATALOGUE_PAGE_SIZE);
+  const { rows, pagination } = useClientPage(shown, page, CATALOGUE_PAGE_SIZE);
 
   const remove = async (item: CatalogueItem) => {
     try {
@@ -108,17 +109,18 @@ export function CatalogueList({ kind, columns }: CatalogueListProps) {
         />
         {addButton(`Add ${texts.singular}`)}
       </Flex>
-      {error instanceof Error && <Alert type="error" showIcon title={error.message} style={{ marginBottom: 16 }} />}
-      <ListEmptyState
-        empty={
-          <ListEmpty noun="items" narrowed={search !== ''}>
-            {addButton('Add Item')}
-          </ListEmpty>
-        }
-      >
-        <FixedColumnsTable columns={allColumns} rows={rows} loading={isLoading} />
-      </ListEmptyState>
-      <PaginationFooter pagination={pagination} onPageChange={setPage} />
+      <ListOrLoadError error={error} title={catalogueFetchError(kind)} onRetry={mutate}>
+        <ListEmptyState
+          empty={
+            <ListEmpty noun="items" narrowed={search !== ''}>
+              {addButton('Add Item')}
+            </ListEmpty>
+          }
+        >
+          <FixedColumnsTable columns={allColumns} rows={rows} loading={isLoading} />
+        </ListEmptyState>
+        <PaginationFooter pagination={pagination} onPageChange={setPage} />
+      </ListOrLoadError>
       {form.modal}
       {history.drawer}
     </>

@@ -9,10 +9,10 @@ import {
   type TriggeredByType,
 } from '@labline/contracts';
 import { Alert, Card, Empty, Flex, Select } from 'antd';
-import { useState } from 'react';
-import { ListEmptyState, ListSearchInput } from '../../../shared/ListSearch';
+import { ListEmptyState, ListOrLoadError, ListSearchInput } from '../../../shared/ListSearch';
 import { PaginationFooter } from '../../../shared/PaginationFooter';
-import { listBusy, useListPage, useListSearch } from '../../../shared/useListSearch';
+import { urlFilter } from '../../../shared/listParams';
+import { listBusy, useUrlListState } from '../../../shared/useListSearch';
 import { useNotificationLogs, useNotificationStats } from './api';
 import { NotificationLogTable } from './NotificationLogTable';
 import { NotificationStatsCards } from './NotificationStatsCards';
@@ -27,25 +27,31 @@ const CHANNEL_OPTIONS = options(NOTIFICATION_CHANNELS, (channel) => CHANNEL_LABE
 const STATUS_OPTIONS = options(DELIVERY_STATUSES, valueLabel);
 const TRIGGER_OPTIONS = options(TRIGGERED_BY_TYPES, (trigger) => TRIGGER_LABELS[trigger]);
 
+/** The log's filters as the address names them (beside the open tab, `?tab=notification_logs`). */
+const FILTERS = {
+  message_type: urlFilter.oneOf(NOTIFICATION_MESSAGE_TYPES),
+  channel: urlFilter.oneOf(NOTIFICATION_CHANNELS),
+  status: urlFilter.oneOf(DELIVERY_STATUSES),
+  triggered_by: urlFilter.oneOf(TRIGGERED_BY_TYPES),
+};
+
 /**
  * The Notification Logs tab (spec 3 §2): the four cards, the filters (any change goes back to page 1) and the
- * log, 10 a page.
+ * log, 10 a page. Search, filters and page live in the address, and a failed load of the log shows its error with
+ * Retry in the log's place (issue 22).
  */
 export default function NotificationLogsTab() {
-  const listSearch = useListSearch();
+  const { listSearch, filters, setFilters, page, setPage } = useUrlListState(FILTERS);
   const { search } = listSearch;
-  const [messageType, setMessageType] = useState<NotificationMessageType | undefined>(undefined);
-  const [channel, setChannel] = useState<NotificationChannel | undefined>(undefined);
-  const [status, setStatus] = useState<DeliveryStatus | undefined>(undefined);
-  const [triggeredBy, setTriggeredBy] = useState<TriggeredByType | undefined>(undefined);
-  const [page, setPage] = useListPage([search, messageType, channel, status, triggeredBy]);
+  const { message_type: messageType, channel, status, triggered_by: triggeredBy } = filters;
   const logs = useNotificationLogs({ search, messageType, channel, status, triggeredBy, page });
   const stats = useNotificationStats();
-  const failure = [logs.error, stats.error].find((error) => error instanceof Error);
 
   return (
     <>
-      {failure instanceof Error && <Alert type="error" showIcon title={failure.message} style={{ marginBottom: 16 }} />}
+      {stats.error instanceof Error && (
+        <Alert type="error" showIcon title={stats.error.message} style={{ marginBottom: 16 }} />
+      )}
       <NotificationStatsCards stats={stats.data} loading={stats.isLoading} />
       <Card size="small" title="Filters" style={{ marginBottom: 16 }}>
         <Flex gap={12} wrap>
@@ -60,7 +66,7 @@ export default function NotificationLogsTab() {
             allowClear
             options={MESSAGE_TYPE_OPTIONS}
             value={messageType}
-            onChange={setMessageType}
+            onChange={(next) => setFilters({ message_type: next })}
             style={{ width: 200 }}
           />
           <Select<NotificationChannel>
@@ -69,7 +75,7 @@ export default function NotificationLogsTab() {
             allowClear
             options={CHANNEL_OPTIONS}
             value={channel}
-            onChange={setChannel}
+            onChange={(next) => setFilters({ channel: next })}
             style={{ width: 150 }}
           />
           <Select<DeliveryStatus>
@@ -78,7 +84,7 @@ export default function NotificationLogsTab() {
             allowClear
             options={STATUS_OPTIONS}
             value={status}
-            onChange={setStatus}
+            onChange={(next) => setFilters({ status: next })}
             style={{ width: 150 }}
           />
           <Select<TriggeredByType>
@@ -87,16 +93,18 @@ export default function NotificationLogsTab() {
             allowClear
             options={TRIGGER_OPTIONS}
             value={triggeredBy}
-            onChange={setTriggeredBy}
+            onChange={(next) => setFilters({ triggered_by: next })}
             style={{ width: 150 }}
           />
         </Flex>
       </Card>
       <div aria-busy={listBusy(listSearch, logs.isValidating)}>
-        <ListEmptyState empty={<Empty description={NOTIFICATION_TAB_TEXTS.emptyLogs} style={{ margin: '24px 0' }} />}>
-          <NotificationLogTable logs={logs.data?.notifications ?? []} loading={logs.isLoading} />
-        </ListEmptyState>
-        <PaginationFooter pagination={logs.data?.pagination} loading={logs.isValidating} onPageChange={setPage} />
+        <ListOrLoadError error={logs.error} title={NOTIFICATION_TAB_TEXTS.logsLoadError} onRetry={logs.mutate}>
+          <ListEmptyState empty={<Empty description={NOTIFICATION_TAB_TEXTS.emptyLogs} style={{ margin: '24px 0' }} />}>
+            <NotificationLogTable logs={logs.data?.notifications ?? []} loading={logs.isLoading} />
+          </ListEmptyState>
+          <PaginationFooter pagination={logs.data?.pagination} loading={logs.isValidating} onPageChange={setPage} />
+        </ListOrLoadError>
       </div>
     </>
   );

@@ -17,11 +17,11 @@ import { DeferredModal } from '../../../shared/DeferredModal';
 import { EllipsisText } from '../../../shared/EllipsisText';
 import { FixedColumnsTable } from '../../../shared/FixedColumnsTable';
 import { formatDateTime } from '../../../shared/formatDate';
-import { ListEmptyState } from '../../../shared/ListSearch';
+import { ListEmptyState, ListOrLoadError } from '../../../shared/ListSearch';
 import { ConfirmedRowAction, RowAction } from '../../../shared/RowActions';
 import { useOverlayTarget } from '../../../shared/useOverlayTarget';
 import { CHANNEL_LABELS } from '../notifications/texts';
-import { deleteReminderConfig, useReminderConfigCache, useReminderConfigs } from './api';
+import { deleteReminderConfig, REMINDER_LIST_LOAD_ERROR, useReminderConfigCache, useReminderConfigs } from './api';
 import { ReminderConfigForm } from './ReminderConfigForm';
 import { REMINDER_TEXTS } from './texts';
 
@@ -75,7 +75,7 @@ export default function ReminderConfigsTab() {
   const caller = useCaller();
   const { message } = useFeedback();
   const cache = useReminderConfigCache();
-  const { data: configs, error, isLoading } = useReminderConfigs();
+  const { data: configs, error, isLoading, mutate } = useReminderConfigs();
   const editing = useOverlayTarget<ReminderConfig | null>(null);
   const canManage = canManageReminderConfigs(caller);
 
@@ -127,16 +127,17 @@ export default function ReminderConfigsTab() {
         {addButton('Add New Reminder Configuration')}
       </Flex>
       {!canManage && <Alert type="info" showIcon title={REMINDER_TEXTS.readOnly} style={{ marginBottom: 16 }} />}
-      {error instanceof Error && <Alert type="error" showIcon title={error.message} style={{ marginBottom: 16 }} />}
-      <ListEmptyState
-        empty={
-          <Empty description={REMINDER_TEXTS.empty} style={{ margin: '24px 0' }}>
-            {addButton('Create First Configuration')}
-          </Empty>
-        }
-      >
-        <FixedColumnsTable columns={columns} rows={configs ?? []} loading={isLoading} />
-      </ListEmptyState>
+      <ListOrLoadError error={error} title={REMINDER_LIST_LOAD_ERROR} onRetry={mutate}>
+        <ListEmptyState
+          empty={
+            <Empty description={REMINDER_TEXTS.empty} style={{ margin: '24px 0' }}>
+              {addButton('Create First Configuration')}
+            </Empty>
+          }
+        >
+          <FixedColumnsTable columns={columns} rows={configs ?? []} loading={isLoading} />
+        </ListEmptyState>
+      </ListOrLoadError>
       <DeferredModal
         open={editing.open}
         title={editing.target === null ? 'Add New Reminder Configuration' : 'Edit Reminder Configuration'}

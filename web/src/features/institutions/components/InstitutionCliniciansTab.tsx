@@ -1,9 +1,10 @@
 import type { Clinician } from '@labline/contracts';
-import { Alert, Table } from 'antd';
+import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { columnsWidth } from '../../../shared/columnsWidth';
-import { useInstitutionClinicians } from '../../../shared/directoryApi';
+import { CLINICIANS_LOAD_ERROR, useInstitutionClinicians } from '../../../shared/directoryApi';
 import { EllipsisText } from '../../../shared/EllipsisText';
+import { ListOrLoadError } from '../../../shared/ListSearch';
 
 /** Fixed column widths: a long name or e-mail is cut; a phone scrolls the table inside the tab. */
 const columns: ColumnsType<Clinician> = [
@@ -26,18 +27,19 @@ const columns: ColumnsType<Clinician> = [
 
 /** The Clinicians tab; rows lead to /users/{id} (spec 3 §2). */
 export function InstitutionCliniciansTab({ institutionId }: { institutionId: number }) {
-  const { data: clinicians, error, isLoading } = useInstitutionClinicians(institutionId);
-  if (error instanceof Error) return <Alert type="error" showIcon title={error.message} />;
+  const { data: clinicians, error, isLoading, mutate } = useInstitutionClinicians(institutionId);
   return (
-    <Table<Clinician>
-      rowKey="id"
-      size="middle"
-      columns={columns}
-      dataSource={clinicians ?? []}
-      loading={isLoading}
-      pagination={false}
-      tableLayout="fixed"
-      scroll={{ x: columnsWidth(columns) }}
-    />
+    <ListOrLoadError error={error} title={CLINICIANS_LOAD_ERROR} onRetry={mutate}>
+      <Table<Clinician>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={clinicians ?? []}
+        loading={isLoading}
+        pagination={false}
+        tableLayout="fixed"
+        scroll={{ x: columnsWidth(columns) }}
+      />
+    </ListOrLoadError>
   );
 }

@@ -1,5 +1,5 @@
 import { ERRORS, MESSAGES, type LabAssignment } from '@labline/contracts';
-import { Alert, Flex, Space, Typography } from 'antd';
+import { Flex, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ActiveStatus } from '../../../shared/ActiveStatus';
 import { describeFailure } from '../../../shared/apiError';
@@ -7,10 +7,11 @@ import { ContactInfo } from '../../../shared/ContactInfo';
 import { EllipsisText } from '../../../shared/EllipsisText';
 import { FixedColumnsTable } from '../../../shared/FixedColumnsTable';
 import { useHistoryDrawer } from '../../../shared/HistoryDrawer';
-import { ListEmpty, ListEmptyState } from '../../../shared/ListSearch';
+import { ListEmpty, ListEmptyState, ListOrLoadError } from '../../../shared/ListSearch';
 import { PaginationFooter } from '../../../shared/PaginationFooter';
 import { ConfirmedRowAction, RowAction } from '../../../shared/RowActions';
 import { useClientPage } from '../../../shared/useClientPage';
+import { useUrlListState } from '../../../shared/useListSearch';
 import { labAssignmentHistoryPath, removeLabAssignment, useLabAssignments } from '../api';
 import { AssignLabForm } from './AssignLabForm';
 import { useFeedback } from '../../../app/feedback/feedback';
@@ -18,11 +19,15 @@ import { useFeedback } from '../../../app/feedback/feedback';
 /** The spec gives no page size for the assigned labs; ten rows keep the tab short. */
 const LAB_PAGE_SIZE = 10;
 
-/** The Labs tab of spec 3 §2: the labs assigned per sample type, Assign Lab, and Remove after a confirmation. */
+/**
+ * The Labs tab of spec 3 §2: the labs assigned per sample type, Assign Lab, and Remove after a confirmation. The
+ * page lives in the address beside the open tab; a failed load shows its error with Retry (issue 22).
+ */
 export function InstitutionLabsTab({ institutionId }: { institutionId: number }) {
   const { message } = useFeedback();
   const { data: assignments, error, isLoading, mutate } = useLabAssignments(institutionId);
-  const { rows, pagination, setPage } = useClientPage(assignments ?? [], [], LAB_PAGE_SIZE);
+  const { page, setPage } = useUrlListState();
+  const { rows, pagination } = useClientPage(assignments ?? [], page, LAB_PAGE_SIZE);
   const history = useHistoryDrawer();
 
   const remove = async (assignment: LabAssignment) => {
@@ -101,15 +106,16 @@ export function InstitutionLabsTab({ institutionId }: { institutionId: number })
   return (
     <Flex vertical gap={16}>
       <AssignLabForm institutionId={institutionId} onAssigned={() => mutate()} />
-      {error instanceof Error && <Alert type="error" showIcon title={error.message} />}
       <div>
         <Typography.Title level={5} style={{ marginTop: 0 }}>
           Assigned Labs
         </Typography.Title>
-        <ListEmptyState empty={<ListEmpty noun="labs" narrowed={false} />}>
-          <FixedColumnsTable size="middle" columns={columns} rows={rows} loading={isLoading} />
-        </ListEmptyState>
-        <PaginationFooter pagination={pagination} onPageChange={setPage} />
+        <ListOrLoadError error={error} title={ERRORS.failedToFetchAssignedLabs} onRetry={mutate}>
+          <ListEmptyState empty={<ListEmpty noun="labs" narrowed={false} />}>
+            <FixedColumnsTable size="middle" columns={columns} rows={rows} loading={isLoading} />
+          </ListEmptyState>
+          <PaginationFooter pagination={pagination} onPageChange={setPage} />
+        </ListOrLoadError>
       </div>
       {history.drawer}
     </Flex>

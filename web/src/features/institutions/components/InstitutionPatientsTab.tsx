@@ -1,10 +1,11 @@
-import { Alert, Table, Typography } from 'antd';
+import { Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { institutionPatientSchema } from '@labline/contracts';
 import { columnsWidth } from '../../../shared/columnsWidth';
 import { EllipsisText } from '../../../shared/EllipsisText';
 import { formatDate } from '../../../shared/formatDate';
-import { useInstitutionPatients } from '../api';
+import { ListOrLoadError } from '../../../shared/ListSearch';
+import { INSTITUTION_PATIENTS_LOAD_ERROR, useInstitutionPatients } from '../api';
 
 type InstitutionPatient = ReturnType<typeof institutionPatientSchema.parse>;
 
@@ -47,18 +48,19 @@ const columns: ColumnsType<InstitutionPatient> = [
 
 /** The Patients tab; rows lead to /patients/{id} (spec 3 §2). */
 export function InstitutionPatientsTab({ institutionId }: { institutionId: number }) {
-  const { data: patients, error, isLoading } = useInstitutionPatients(institutionId);
-  if (error instanceof Error) return <Alert type="error" showIcon title={error.message} />;
+  const { data: patients, error, isLoading, mutate } = useInstitutionPatients(institutionId);
   return (
-    <Table<InstitutionPatient>
-      rowKey="id"
-      size="middle"
-      columns={columns}
-      dataSource={patients ?? []}
-      loading={isLoading}
-      pagination={false}
-      tableLayout="fixed"
-      scroll={{ x: columnsWidth(columns), y: 480 }}
-    />
+    <ListOrLoadError error={error} title={INSTITUTION_PATIENTS_LOAD_ERROR} onRetry={mutate}>
+      <Table<InstitutionPatient>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={patients ?? []}
+        loading={isLoading}
+        pagination={false}
+        tableLayout="fixed"
+        scroll={{ x: columnsWidth(columns), y: 480 }}
+      />
+    </ListOrLoadError>
   );
 }
