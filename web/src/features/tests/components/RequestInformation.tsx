@@ -1,9 +1,9 @@
+import { formatDate, formatDateTime } from '@labline/contracts';
 import type { TestRequestDetail } from '@labline/contracts';
 import { Card, Col, Descriptions, Flex, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { EllipsisText } from '../../../shared/EllipsisText';
 import { FlagText } from '../../../shared/Flag';
-import { formatDate, formatDateTime } from '../../../shared/formatDate';
 import { formatPhoneNumber } from '../../../shared/phone';
 import { useDescriptionsLayout } from '../../../shared/useDescriptionsLayout';
 import { personName, requestPatientName } from '../format';
