@@ -1,7 +1,7 @@
 /** The app's one date format and one date-time format, and the dates typed into its date boxes. */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, test } from 'vitest';
-import { formatDate, formatDateTime, readTypedDate } from './dates';
+import { formatDate, formatDateTime, formatDateTimeInZone, readTypedDate } from './dates';
 
 // A viewer west of UTC: a calendar date read as UTC midnight would show the day before here.
 const ownZone = process.env.TZ;
@@ -53,6 +53,15 @@ describe('formatDateTime', () => {
     assert.equal(formatDateTime('2026-11-28T22:05:00Z', 'UTC'), '28 Nov 2026, 22:05');
     assert.equal(formatDateTime('2030-06-01T12:00:00Z', 'Europe/London'), '1 Jun 2030, 13:00');
     assert.equal(formatDateTime('2026-11-28T23:30:00Z', 'Europe/Berlin'), '29 Nov 2026, 00:30');
+  });
+});
+
+describe('formatDateTimeInZone', () => {
+  test("names the zone for a reader who may be elsewhere (an e-mail's link, a reminder's test time)", () => {
+    assert.equal(formatDateTimeInZone('2030-06-01T12:00:00Z', 'Europe/London'), '1 Jun 2030, 13:00 BST');
+    assert.equal(formatDateTimeInZone('2030-01-01T12:00:00Z', 'Europe/London'), '1 Jan 2030, 12:00 GMT');
+    assert.equal(formatDateTimeInZone('2026-11-28T16:05:30Z', 'UTC'), '28 Nov 2026, 16:05 UTC');
+    assert.equal(formatDateTimeInZone('never', 'UTC'), 'never');
   });
 });
 

@@ -103,6 +103,20 @@ export function formatDateTime(value: string, timeZone?: string): string {
 }
 
 /**
+ * "1 Jun 2030, 13:00 BST": formatDateTime in `timeZone`, with the zone's short name, for a reader whose zone is
+ * not known (an e-mail or SMS); the text itself when it is not a date-time.
+ */
+export function formatDateTimeInZone(value: string, timeZone: string): string {
+  const shown = formatDateTime(value, timeZone);
+  const date = new Date(value);
+  if (shown === value || Number.isNaN(date.getTime())) return shown;
+  const zone = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'short' })
+    .formatToParts(date)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return zone === undefined ? shown : `${shown} ${zone}`;
+}
+
+/**
  * A date typed by hand, as the app's date boxes take it: the shown format ("28 Nov 2026", also "28 November 2026"
  * or "28-nov-2026", any case) or ISO (2026-11-28). Numbers only with slashes (01/02/2026) are refused: read as
  * day/month in one country and month/day in another, they would be taken as the wrong day.

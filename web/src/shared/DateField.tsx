@@ -26,11 +26,7 @@ export function DateField({ name, label, ...rules }: DateFieldProps) {
         },
       ]}
     >
-      <DateInput
-        min={rules.earliest}
-        max={rules.notInFuture ? isoDay(new Date()) : undefined}
-        calendarLabel={`Choose the ${rules.subject.toLowerCase()} from a calendar`}
-      />
+      <DateInput min={rules.earliest} max={rules.notInFuture ? isoDay(new Date()) : undefined} />
     </Form.Item>
   );
 }

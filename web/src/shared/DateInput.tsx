@@ -14,9 +14,10 @@ interface DateInputProps {
   min?: string;
   /** The latest date the calendar offers (YYYY-MM-DD). */
   max?: string;
-  /** The calendar button's name for screen readers: "Choose the date of birth from a calendar". */
-  calendarLabel: string;
 }
+
+/** The calendar button's name; not the field's, which names the text box alone (getByLabel, screen readers). */
+const CALENDAR_BUTTON = 'Pick the date from a calendar';
 
 /**
  * A date box in the app's one format (issue 22): it shows "28 Nov 2026" whatever the browser's locale, takes
@@ -25,7 +26,7 @@ interface DateInputProps {
  * left or Enter pressed, so a half-typed date is not called wrong: a date is then shown in the format, a text that
  * is not one is kept as typed in the value, for the field's rule to say why (typedDateProblem).
  */
-export function DateInput({ id, value, onChange, min, max, calendarLabel }: DateInputProps) {
+export function DateInput({ id, value, onChange, min, max }: DateInputProps) {
   // The text as typed while the box has the focus; otherwise the value is shown in the app's format.
   const [typing, setTyping] = useState<string | null>(null);
   const calendar = useRef<HTMLInputElement>(null);
@@ -65,14 +66,14 @@ export function DateInput({ id, value, onChange, min, max, calendarLabel }: Date
           setTyping(dateBoxText(enter(event.target.value)));
         }}
       />
-      <Button icon={<CalendarOutlined />} aria-label={calendarLabel} onClick={openCalendar} />
+      <Button icon={<CalendarOutlined />} aria-label={CALENDAR_BUTTON} onClick={openCalendar} />
       {/* The browser's date picker, opened by the button; out of sight and of the tab order (the box is the field). */}
       <input
         ref={calendar}
         type="date"
         tabIndex={-1}
         aria-hidden
-        aria-label={calendarLabel}
+        aria-label="Calendar"
         min={min}
         max={max}
         value={dateOfDateBox(value) ?? ''}

@@ -77,7 +77,8 @@ export function RequestInformation({ request }: { request: TestRequestDetail }) 
                 ` by ${personName(request.requested_by_name, request.requested_by_lastname)}`}
             </Descriptions.Item>
             <Descriptions.Item label="Expected Test Date">
-              {request.expected_test_datetime === null ? none : formatDate(request.expected_test_datetime)}
+              {/* The day ordered, its time fixed at 12:00 UTC: the UTC day, which no viewer's zone moves. */}
+              {request.expected_test_datetime === null ? none : formatDate(request.expected_test_datetime.slice(0, 10))}
             </Descriptions.Item>
             <Descriptions.Item label="Department">{orNone(request.department)}</Descriptions.Item>
             <Descriptions.Item label="CMS Priority">{orNone(request.cms_priority)}</Descriptions.Item>

@@ -88,7 +88,6 @@ export function TestDetailsFields({ test, onChange, serverErrors }: TestDetailsF
             min={earliestExpectedDate()}
             value={test.expected_date}
             onChange={(expected_date) => onChange({ ...test, expected_date })}
-            calendarLabel="Choose the expected test date from a calendar"
           />
         </Form.Item>
       </Col>
