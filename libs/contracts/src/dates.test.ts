@@ -1,7 +1,8 @@
 /** The app's one date format and one date-time format, and the dates typed into its date boxes. */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, test } from 'vitest';
-import { formatDate, formatDateTime, formatDateTimeInZone, readTypedDate } from './dates';
+import { formatDate, formatDateTime, formatDateTimeInZone } from './dates';
+import { readTypedDate } from './typed-dates';
 
 // A viewer west of UTC: a calendar date read as UTC midnight would show the day before here.
 const ownZone = process.env.TZ;

@@ -2,34 +2,19 @@
  * The one date and time format of Labline (issue 22): a date reads "28 Nov 2026", a date and time
  * "28 Nov 2026, 14:05" on the 24-hour clock, in the web app, on specimen labels and in e-mails and SMS. Month
  * abbreviations are fixed English ("Sep", where Intl's follow the ICU data: "Sep" or "Sept"), so every browser
- * and server writes the same text. Plain code, no zod or dayjs: every page shows dates.
+ * and server writes the same text. Plain code, no zod or dayjs: every page shows dates (what date boxes take is
+ * typed-dates.ts, loaded by the forms alone).
  *
  * A calendar date as stored (YYYY-MM-DD: a date of birth) is that day wherever it is read; a timestamp is shown
  * in the reader's time zone (the browser's), or in the zone named (a message's, the scheduler's).
  */
 
-/** The format, as a user is told it ("Enter the date as …"). */
-export const DATE_FORMAT_EXAMPLE = '28 Nov 2026';
-
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-const MONTH_NAMES = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-] as const;
 
-const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A calendar date as stored: YYYY-MM-DD. */
+export const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-interface DateParts {
+export interface DateParts {
   year: number;
   /** 1 to 12. */
   month: number;
@@ -38,10 +23,10 @@ interface DateParts {
   minute: number;
 }
 
-const twoDigits = (value: number) => String(value).padStart(2, '0');
+export const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /** The day of a year, month and day that exist (not 30 Feb), else null. */
-function realDay(year: number, month: number, day: number): DateParts | null {
+export function realDay(year: number, month: number, day: number): DateParts | null {
   if (month < 1 || month > 12 || day < 1) return null;
   // Day 0 of the next month is this month's last day; UTC, so no time zone moves it.
   const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -114,34 +99,4 @@ export function formatDateTimeInZone(value: string, timeZone: string): string {
     .formatToParts(date)
     .find((part) => part.type === 'timeZoneName')?.value;
   return zone === undefined ? shown : `${shown} ${zone}`;
-}
-
-/**
- * A date typed by hand, as the app's date boxes take it: the shown format ("28 Nov 2026", also "28 November 2026"
- * or "28-nov-2026", any case) or ISO (2026-11-28). Numbers only with slashes (01/02/2026) are refused: read as
- * day/month in one country and month/day in another, they would be taken as the wrong day.
- * `date` is YYYY-MM-DD; `unreal` is a date of the right shape that does not exist (31 Feb 2026).
- */
-export type TypedDate = { kind: 'date'; date: string } | { kind: 'unreal' } | { kind: 'unreadable' };
-
-const TYPED_DAY_MONTH_YEAR = /^(\d{1,2})[\s.-]*([a-z]+)\.?[\s.,-]*(\d{4})$/i;
-
-export function readTypedDate(text: string): TypedDate {
-  const typed = text.trim();
-  let parts: [number, number, number] | null = null;
-  const iso = CALENDAR_DATE.exec(typed);
-  if (iso) parts = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  const written = TYPED_DAY_MONTH_YEAR.exec(typed);
-  if (written) {
-    // A month's name or its first three letters ("Sept" too, as some write it).
-    const word = written[2]!.toLowerCase().replace(/^sept$/, 'sep');
-    const month = MONTH_NAMES.findIndex((name) => name === word || name.slice(0, 3) === word);
-    if (month === -1) return { kind: 'unreadable' };
-    parts = [Number(written[3]), month + 1, Number(written[1])];
-  }
-  if (parts === null) return { kind: 'unreadable' };
-  const day = realDay(...parts);
-  return day === null
-    ? { kind: 'unreal' }
-    : { kind: 'date', date: `${day.year}-${twoDigits(day.month)}-${twoDigits(day.day)}` };
 }

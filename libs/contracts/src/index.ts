@@ -4,6 +4,7 @@ export * from './records';
 export * from './services';
 export * from './display';
 export * from './dates';
+export * from './typed-dates';
 export * from './errors';
 export * from './labels';
 export * from './specimen-labels';
