@@ -110,10 +110,10 @@ test('an impossible date of birth stays as typed, the field says why, and nothin
   await openSignedIn(page, DEMO_ACCOUNTS.clinician.email, '/patients/new');
   await page.getByLabel('First Name').fill('Leap');
   await page.getByLabel('Last Name').fill('Nodate');
-  await page.getByLabel('Date of Birth').fill('31/02/2000');
+  await page.getByLabel('Date of Birth').fill('31 Feb 2000');
   await page.getByLabel('Date of Birth').press('Tab');
-  await fieldErrors(page, 'Date of Birth').filter({ hasText: '31/02/2000 is not a real date.' }).waitFor();
-  assert.equal(await page.getByLabel('Date of Birth').inputValue(), '31/02/2000');
+  await fieldErrors(page, 'Date of Birth').filter({ hasText: '31 Feb 2000 is not a real date.' }).waitFor();
+  assert.equal(await page.getByLabel('Date of Birth').inputValue(), '31 Feb 2000');
 
   await choose(page, 'Institutions', 'Northwind General Hospital');
   await page.keyboard.press('Escape');
@@ -129,33 +129,41 @@ test('an impossible date of birth stays as typed, the field says why, and nothin
   });
   assert.deepEqual(saves, [], 'the form was sent with an impossible date of birth');
   assert.match(page.url(), /\/patients\/new$/);
-  assert.deepEqual(await fieldErrors(page, 'Date of Birth').allInnerTexts(), ['31/02/2000 is not a real date.']);
+  assert.deepEqual(await fieldErrors(page, 'Date of Birth').allInnerTexts(), ['31 Feb 2000 is not a real date.']);
   await screenshot(page, 'messages-impossible-date');
 
   // A real date takes its place and the message goes.
-  await page.getByLabel('Date of Birth').fill('28/02/2000');
+  await page.getByLabel('Date of Birth').fill('28 feb 2000');
   await page.getByLabel('Date of Birth').press('Enter');
   await page.getByLabel('Date of Birth').press('Tab');
   await fieldErrors(page, 'Date of Birth').waitFor({ state: 'detached' });
+  // Written in the app's one format once entered.
+  assert.equal(await page.getByLabel('Date of Birth').inputValue(), '28 Feb 2000');
   await page.context().close();
 });
 
 test('a past expected date, a future birth date and a zero capacity each say their rule and keep what was typed', async () => {
   const page = await system.newPage();
   await openSignedIn(page, DEMO_ACCOUNTS.superAdmin.email, '/patients/new');
-  await page.getByLabel('Date of Birth').fill('01/01/2999');
+  await page.getByLabel('Date of Birth').fill('1 Jan 2999');
   await page.getByLabel('Date of Birth').press('Tab');
   await fieldErrors(page, 'Date of Birth').filter({ hasText: 'Date of birth must not be in the future.' }).waitFor();
-  assert.equal(await page.getByLabel('Date of Birth').inputValue(), '01/01/2999');
+  assert.equal(await page.getByLabel('Date of Birth').inputValue(), '1 Jan 2999');
 
   await navigateInApp(page, '/tests/new');
   const expectedDate = page.getByLabel('Expected Test Date');
-  await expectedDate.fill('2020-01-01');
+  // The app's format, not the browser's locale (issue 22): a numeric date is refused with the rule, kept as typed.
+  await expectedDate.fill('01/02/2030');
+  await expectedDate.press('Tab');
+  const rule = 'Enter the expected test date as day, month and year: 28 Nov 2026.';
+  await fieldErrors(page, 'Expected Test Date').filter({ hasText: rule }).waitFor();
+  assert.equal(await expectedDate.inputValue(), '01/02/2030');
+  await expectedDate.fill('1 Jan 2020');
   await expectedDate.press('Tab');
   // The server's own sentence for the field, said before the order is sent.
   const tooSoon = 'Expected Test Date must be at least one hour from now.';
   await fieldErrors(page, 'Expected Test Date').filter({ hasText: tooSoon }).waitFor();
-  assert.equal(await expectedDate.inputValue(), '2020-01-01');
+  assert.equal(await expectedDate.inputValue(), '1 Jan 2020');
 
   await screenshot(page, 'messages-past-expected-date');
   await page.context().close();

@@ -75,8 +75,10 @@ test('a clinician adds a patient, locked as its clinician, and finds it under My
 
   await page.getByLabel('First Name').fill('Imogen');
   await page.getByLabel('Last Name').fill('Fairweather');
-  await page.getByLabel('Date of Birth').fill('14/02/1990');
+  // Typed in ISO, written in the app's one format (issue 22) whatever the browser's locale.
+  await page.getByLabel('Date of Birth').fill('1990-02-14');
   await page.getByLabel('Date of Birth').press('Enter');
+  assert.equal(await page.getByLabel('Date of Birth').inputValue(), '14 Feb 1990');
   await page.getByLabel('Phone Number').fill('7700 900456');
   await page.getByLabel('Email Address').fill('imogen.fairweather@example.test');
   await page.getByLabel('City').fill('Leeds');

@@ -3,6 +3,8 @@ export * from './access-schemas';
 export * from './records';
 export * from './services';
 export * from './display';
+export * from './dates';
+export * from './typed-dates';
 export * from './errors';
 export * from './labels';
 export * from './specimen-labels';

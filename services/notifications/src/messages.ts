@@ -2,7 +2,13 @@
  * What patients are told, per channel. The spec gives no wording for these; they say what happened, to which
  * request, where, and whom to ask, and an SMS stays within one 160-character message where it can.
  */
-import { formatRequestId, NOTIFICATION_CHANNELS, e164PhoneNumber, type NotificationChannel } from '@labline/contracts';
+import {
+  formatDateTimeInZone,
+  formatRequestId,
+  NOTIFICATION_CHANNELS,
+  e164PhoneNumber,
+  type NotificationChannel,
+} from '@labline/contracts';
 import type { IdentityEventData } from '@labline/contracts';
 import type { NotificationRequest } from './commands/notifications';
 import { decideChannels } from './consent';
@@ -126,9 +132,9 @@ const staffNameOf = (email: AccountEmail) =>
   [email.first_name, email.last_name].filter(Boolean).join(' ') || 'colleague';
 const SIGNATURE = 'This message was sent by Labline.';
 
-/** When a link stops working, in UTC (the reader's time zone is not known). */
+/** When a link stops working, in the app's format and in UTC (the reader's time zone is not known). */
 const linkExpiry = (email: AccountEmail) =>
-  email.link_expires_at === null ? '' : new Date(email.link_expires_at).toUTCString().replace('GMT', 'UTC');
+  email.link_expires_at === null ? '' : formatDateTimeInZone(email.link_expires_at, 'UTC');
 
 function passwordResetEmail(email: AccountEmail): AccountEmailContent {
   return {

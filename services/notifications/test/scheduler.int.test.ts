@@ -162,7 +162,7 @@ describe('the reminder scheduler', () => {
       assert.equal(mails.length, 1);
       assert.match(
         mails[0]?.subject ?? '',
-        /^Your Glucose test is today at \w+, \d+ \w+ \d{4} at \d{2}:\d{2} (GMT|BST)$/,
+        /^Your Glucose test is today at \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} (GMT|BST|UTC)$/,
       );
       assert.match(
         mails[0]?.text ?? '',

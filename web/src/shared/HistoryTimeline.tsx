@@ -5,12 +5,12 @@ import {
   type HistoryEntry,
   type HistoryValue,
   type ResponseOf,
+  formatDateTime,
 } from '@labline/contracts';
 import { Alert, Empty, Flex, Skeleton, Timeline, Typography } from 'antd';
 import useSWR from 'swr';
 import { apiRequest } from '../app/api/client';
 import { EllipsisText } from './EllipsisText';
-import { formatDateTime } from './formatDate';
 
 /** The spec gives no text for a failed history; shown in the drawer. */
 const HISTORY_LOAD_ERROR = 'Failed to fetch history';

@@ -1,15 +1,31 @@
-/** Dates typed by hand into a date box: what the box expects, and why a typed text is not a date it takes. */
-import { DATE_OF_BIRTH_PROBLEMS } from '@labline/contracts';
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { formatDate } from './formatDate';
+/** Dates typed by hand into a date box: what the box holds, and why a typed text is not a date it takes. */
+import { DATE_FORMAT_EXAMPLE, DATE_OF_BIRTH_PROBLEMS, formatDate, readTypedDate } from '@labline/contracts';
 
-// Strict parsing with a format (the date picker's own parsing relies on the same plugin).
-dayjs.extend(customParseFormat);
+/**
+ * A date box's value: the date (YYYY-MM-DD) when the text typed is one, else the text as typed (kept, so the
+ * field can say what is wrong with it and the user correct it), or null when the box is empty.
+ */
+export type DateBoxValue = string | null;
 
-/** How dates are typed in the app's date boxes (en-GB). */
-export const DATE_INPUT_FORMAT = 'DD/MM/YYYY';
-const DATE_INPUT_SHAPE = /^\d{2}\/\d{2}\/\d{4}$/;
+/** The value of a text typed into a date box. */
+export function dateBoxValueOf(text: string): DateBoxValue {
+  if (text.trim() === '') return null;
+  const typed = readTypedDate(text);
+  return typed.kind === 'date' ? typed.date : text;
+}
+
+/** The date of a date box's value (YYYY-MM-DD), or null when it holds none or a text that is not a date. */
+export function dateOfDateBox(value: DateBoxValue | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const typed = readTypedDate(value);
+  return typed.kind === 'date' ? typed.date : null;
+}
+
+/** What the box shows for its value: the date in the app's format, or the text as typed. */
+export function dateBoxText(value: DateBoxValue | undefined): string {
+  const date = dateOfDateBox(value);
+  return date === null ? (value ?? '') : formatDate(date);
+}
 
 export interface TypedDateRules {
   /** What the date is, as the start of a sentence ("Date of birth"). */
@@ -21,21 +37,25 @@ export interface TypedDateRules {
   today?: Date;
 }
 
+/** A day of the viewer's calendar as YYYY-MM-DD. */
+export const isoDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
 /**
- * Why the typed text is not taken (a sentence for the field), or null when it is empty or a date the box takes.
- * The date picker keeps an impossible date as typed (31/02/2000) but does not take it: without this message it
- * would be dropped unnoticed, or an earlier date kept in its place.
+ * Why the box's value is not a date it takes (a sentence for the field), or null when it is empty or one. A text
+ * that is not a date stays in the box with this sentence, rather than being dropped or replaced unnoticed.
  */
-export function typedDateProblem(text: string, rules: TypedDateRules): string | null {
-  const typed = text.trim();
+export function typedDateProblem(value: DateBoxValue | undefined, rules: TypedDateRules): string | null {
+  const typed = (value ?? '').trim();
   if (typed === '') return null;
-  if (!DATE_INPUT_SHAPE.test(typed)) return `Enter the ${rules.subject.toLowerCase()} as ${DATE_INPUT_FORMAT}.`;
-  const date = dayjs(typed, DATE_INPUT_FORMAT, true);
-  if (!date.isValid()) return `${typed} is not a real date.`;
-  if (rules.earliest !== undefined && date.isBefore(rules.earliest, 'day')) {
+  const read = readTypedDate(typed);
+  if (read.kind === 'unreadable')
+    return `Enter the ${rules.subject.toLowerCase()} as day, month and year: ${DATE_FORMAT_EXAMPLE}.`;
+  if (read.kind === 'unreal') return `${typed} is not a real date.`;
+  if (rules.earliest !== undefined && read.date < rules.earliest) {
     return `${rules.subject} must be on or after ${formatDate(rules.earliest)}.`;
   }
-  if (rules.notInFuture && date.isAfter(dayjs(rules.today), 'day')) {
+  if (rules.notInFuture && read.date > isoDay(rules.today ?? new Date())) {
     return `${rules.subject} ${DATE_OF_BIRTH_PROBLEMS.inFuture}.`;
   }
   return null;

@@ -39,7 +39,7 @@ describe('a due reminder', () => {
         'reminder:42:3_hours_before:2030-06-01T09:00:00.000Z:email',
       ],
     );
-    assert.equal(email?.subject, 'Your Glucose test is today at Saturday, 1 June 2030 at 13:00 BST');
+    assert.equal(email?.subject, 'Your Glucose test is today at 1 Jun 2030, 13:00 BST');
     assert.match(
       email?.body ?? '',
       /^Dear Amelia Thompson,\n\nYour Glucose test at Northwind General Hospital is in about three hours/,
@@ -47,7 +47,7 @@ describe('a due reminder', () => {
     assert.deepEqual([sms?.notification_type, sms?.recipient_phone, sms?.subject], ['sms', '+447700900123', null]);
     assert.equal(
       sms?.body,
-      'Labline: your Glucose test at Northwind General Hospital is at Saturday, 1 June 2030 at 13:00 BST. Please arrive 15 minutes early.',
+      'Labline: your Glucose test at Northwind General Hospital is at 1 Jun 2030, 13:00 BST. Please arrive 15 minutes early.',
     );
     assert.deepEqual([email?.triggered_by_type, email?.skip_reason, sms?.skip_reason], ['system', null, null]);
   });
@@ -65,7 +65,7 @@ describe('a due reminder', () => {
     });
     assert.equal(requests.length, 1);
     assert.equal(requests[0]?.message_type, 'reminder');
-    assert.equal(requests[0]?.subject, 'Reminder: your Glucose test on Saturday, 1 June 2030 at 13:00 BST');
+    assert.equal(requests[0]?.subject, 'Reminder: your Glucose test on 1 Jun 2030, 13:00 BST');
   });
 
   it('logs a channel consent excludes as skipped, with the reason', () => {

@@ -6,6 +6,7 @@
  * again for another time is another message.
  */
 import {
+  formatDateTimeInZone,
   REMINDER_FALLBACK_TEMPLATES,
   reminderChannelList,
   renderReminderTemplate,
@@ -17,7 +18,6 @@ import {
 import type { NotificationRequest } from '../commands/notifications';
 import { patientMessageRequests, patientNameOf } from '../messages';
 import type { TestRequestRecipient } from '../projections/clinical/queries';
-import { formatTestDatetime } from './time';
 
 /** The log's message type: the spec's two reminder types are message types; any other is 'reminder'. */
 export const messageTypeOf = (reminderType: string): NotificationMessageType =>
@@ -45,7 +45,7 @@ export function reminderRequests(reminder: DueReminder): NotificationRequest[] {
   const { recipient, config } = reminder;
   const values = {
     test_name: recipient.test_name,
-    test_datetime: formatTestDatetime(reminder.testAt, reminder.timeZone),
+    test_datetime: formatDateTimeInZone(reminder.testAt, reminder.timeZone),
     patient_name: patientNameOf(recipient),
     institution_name: recipient.institution_name ?? 'your healthcare provider',
   };

@@ -1,4 +1,4 @@
-/** The scheduler's time zone and how a reminder writes the test's time in it. */
+/** The scheduler's time zone (a reminder writes the test's time in it: contracts' formatDateTimeInZone). */
 
 /** Whether Intl knows the zone (an IANA name such as Europe/London, or UTC). */
 export function isTimeZone(zone: string): boolean {
@@ -16,18 +16,4 @@ export function schedulerTimeZone(config: {
   TZ?: string | undefined;
 }): string {
   return config.SCHEDULER_TIMEZONE ?? config.TZ ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
-/** {test_datetime}: "Monday, 12 May 2025 at 09:30 BST", in the scheduler's zone. */
-export function formatTestDatetime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
 }

@@ -1,8 +1,7 @@
-import { formatRequestId, type SchedulerStatus, type SchedulerSystemStatus } from '@labline/contracts';
+import { formatRequestId, type SchedulerStatus, type SchedulerSystemStatus, formatDateTime } from '@labline/contracts';
 import { Card, Descriptions, Empty, Table, Tag, Typography, type DescriptionsProps, type TableProps } from 'antd';
 import { Link } from 'react-router-dom';
 import { EllipsisText } from '../../shared/EllipsisText';
-import { formatDateTime } from '../../shared/formatDate';
 import { useDescriptionsLayout } from '../../shared/useDescriptionsLayout';
 
 const SYSTEM_STATUS_COLOURS: Readonly<Record<SchedulerSystemStatus, string>> = {

@@ -3,12 +3,12 @@ import {
   formatRequestId,
   type UpcomingReminder,
   type UpcomingReminderCell,
+  formatDateTime,
 } from '@labline/contracts';
 import { Card, Empty, Flex, Table, Tag, Typography, type TableProps } from 'antd';
 import { Link } from 'react-router-dom';
 import { columnsWidth } from '../../shared/columnsWidth';
 import { EllipsisText } from '../../shared/EllipsisText';
-import { formatDateTime } from '../../shared/formatDate';
 
 /** spec 3 §2: sent green, scheduled blue, missed red, any other status neutral. */
 const STATUS_COLOURS: Readonly<Record<string, string>> = { sent: 'green', scheduled: 'blue', missed: 'red' };

@@ -6,7 +6,7 @@ import {
   type Patient,
   type PatientBody,
 } from '@labline/contracts';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { DateBoxValue } from '../../shared/typedDate';
 
 export type PatientGender = (typeof PATIENT_GENDERS)[number];
 
@@ -14,7 +14,8 @@ export interface PatientFormValues {
   first_name: string;
   last_name: string;
   medical_record_number: string;
-  date_of_birth: Dayjs | null;
+  /** The date (YYYY-MM-DD), or the text typed when it is not one (the field says why; see DateField). */
+  date_of_birth: DateBoxValue;
   gender: PatientGender | null;
   phone: string;
   email: string;
@@ -30,8 +31,6 @@ export interface PatientFormValues {
   clinician_id: number | null;
   contact_preference: ContactPreference;
 }
-
-export const CALENDAR_DATE = 'YYYY-MM-DD';
 
 export function emptyFormValues(institutionIds: number[], clinicianId: number | null): PatientFormValues {
   return {
@@ -61,7 +60,7 @@ export function formValuesOf(patient: Patient): PatientFormValues {
     first_name: patient.first_name,
     last_name: patient.last_name,
     medical_record_number: patient.medical_record_number,
-    date_of_birth: patient.date_of_birth === null ? null : dayjs(patient.date_of_birth, CALENDAR_DATE),
+    date_of_birth: patient.date_of_birth,
     gender: patient.gender,
     phone: patient.phone ?? '',
     email: patient.email ?? '',
@@ -85,7 +84,7 @@ export function patientBodyOf(values: PatientFormValues): PatientBody {
     first_name: values.first_name,
     last_name: values.last_name,
     medical_record_number: values.medical_record_number ?? '',
-    date_of_birth: values.date_of_birth?.format(CALENDAR_DATE) ?? null,
+    date_of_birth: values.date_of_birth ?? null,
     gender: values.gender ?? null,
     phone: values.phone ?? '',
     email: values.email ?? '',

@@ -1,12 +1,6 @@
 /** Display helpers of the patient pages. */
 import type { Patient } from '@labline/contracts';
 
-/**
- * @deprecated The app's one date format is shared/formatDate's `formatDate`; these names stay only until the
- * patient table and demographics call it directly.
- */
-export { formatDate as formatShortDate, formatDate as formatCalendarDate } from '../../shared/formatDate';
-
 /** Whole years since the date of birth, as of `today`; null when there is no (valid) date. */
 export function ageFromDateOfBirth(dateOfBirth: string | null, today: Date = new Date()): number | null {
   if (dateOfBirth === null) return null;

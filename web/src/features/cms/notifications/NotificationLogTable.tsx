@@ -1,10 +1,9 @@
-import { formatRequestId, type NotificationLog } from '@labline/contracts';
+import { formatRequestId, type NotificationLog, formatDateTime } from '@labline/contracts';
 import { Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
 import { EllipsisText } from '../../../shared/EllipsisText';
 import { FixedColumnsTable } from '../../../shared/FixedColumnsTable';
-import { formatDateTime } from '../../../shared/formatDate';
 import { CHANNEL_LABELS, TRIGGER_LABELS, deliveryStatusColour, valueLabel } from './texts';
 
 const personName = (first: string | null, last: string | null) =>

@@ -6,6 +6,7 @@ import {
   reminderChannelList,
   reminderTimingText,
   type ReminderConfig,
+  formatDateTime,
 } from '@labline/contracts';
 import { Alert, Button, Empty, Flex, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -16,7 +17,6 @@ import { describeFailure } from '../../../shared/apiError';
 import { DeferredModal } from '../../../shared/DeferredModal';
 import { EllipsisText } from '../../../shared/EllipsisText';
 import { FixedColumnsTable } from '../../../shared/FixedColumnsTable';
-import { formatDateTime } from '../../../shared/formatDate';
 import { ListEmptyState, ListOrLoadError } from '../../../shared/ListSearch';
 import { ConfirmedRowAction, RowAction } from '../../../shared/RowActions';
 import { useOverlayTarget } from '../../../shared/useOverlayTarget';

@@ -1,8 +1,8 @@
+import { formatDate } from '@labline/contracts';
 import type { Institution } from '@labline/contracts';
 import { Descriptions } from 'antd';
 import { EllipsisText } from '../../../shared/EllipsisText';
 import { FlagText } from '../../../shared/Flag';
-import { formatDate } from '../../../shared/formatDate';
 import { formatPhoneNumber } from '../../../shared/phone';
 import { useDescriptionsLayout } from '../../../shared/useDescriptionsLayout';
 

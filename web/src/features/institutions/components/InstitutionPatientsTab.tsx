@@ -1,9 +1,9 @@
+import { formatDate } from '@labline/contracts';
 import { Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { institutionPatientSchema } from '@labline/contracts';
 import { columnsWidth } from '../../../shared/columnsWidth';
 import { EllipsisText } from '../../../shared/EllipsisText';
-import { formatDate } from '../../../shared/formatDate';
 import { ListOrLoadError } from '../../../shared/ListSearch';
 import { INSTITUTION_PATIENTS_LOAD_ERROR, useInstitutionPatients } from '../api';
 

@@ -1,8 +1,8 @@
+import { formatDate } from '@labline/contracts';
 import { BankOutlined, ClockCircleOutlined, ContactsOutlined, RiseOutlined } from '@ant-design/icons';
 import { Card, Col, Empty, Flex, List, Row, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { EllipsisText } from '../../../shared/EllipsisText';
-import { formatDate } from '../../../shared/formatDate';
 import type { InstitutionOverview } from '../overview';
 
 function SummaryCard({ title, value, icon }: { title: string; value: number; icon: ReactNode }) {

@@ -1,3 +1,4 @@
+import { formatDate } from '@labline/contracts';
 import type { Institution } from '@labline/contracts';
 import { Flex, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -5,7 +6,6 @@ import { Link } from 'react-router-dom';
 import { columnsWidth } from '../../../shared/columnsWidth';
 import { ContactInfo } from '../../../shared/ContactInfo';
 import { EllipsisText } from '../../../shared/EllipsisText';
-import { formatDate } from '../../../shared/formatDate';
 
 /**
  * Fixed column widths (the table's fixed layout) that fit a laptop's content area beside the side bar: a long

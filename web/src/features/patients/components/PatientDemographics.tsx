@@ -1,13 +1,12 @@
-import { CONTACT_PREFERENCE_LABELS, type PatientDetail } from '@labline/contracts';
+import { CONTACT_PREFERENCE_LABELS, type PatientDetail, formatDate } from '@labline/contracts';
 import { Card, Col, Descriptions, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { formatDate } from '../../../shared/formatDate';
 import { EllipsisText } from '../../../shared/EllipsisText';
 import { FlagText } from '../../../shared/Flag';
 import { formatPhoneNumber } from '../../../shared/phone';
 import { useDescriptionsLayout } from '../../../shared/useDescriptionsLayout';
 import { UserEmailAction } from '../../users/components/UserEmailAction';
-import { addressLines, ageFromDateOfBirth, clinicianFullName, formatCalendarDate } from '../format';
+import { addressLines, ageFromDateOfBirth, clinicianFullName } from '../format';
 
 const none = <Typography.Text type="secondary">Not provided</Typography.Text>;
 const orNone = (value: string | null | undefined): ReactNode => (value ? <EllipsisText>{value}</EllipsisText> : none);
@@ -28,7 +27,7 @@ export function PatientDemographics({ patient }: { patient: PatientDetail }) {
           <Descriptions layout={layout} column={1} size="small">
             <Descriptions.Item label="Medical Record Number">{orNone(patient.medical_record_number)}</Descriptions.Item>
             <Descriptions.Item label="Date of Birth">
-              {patient.date_of_birth === null ? none : formatCalendarDate(patient.date_of_birth)}
+              {patient.date_of_birth === null ? none : formatDate(patient.date_of_birth)}
             </Descriptions.Item>
             <Descriptions.Item label="Age">{age === null ? none : `${age} years`}</Descriptions.Item>
             <Descriptions.Item label="Gender">{orNone(patient.gender)}</Descriptions.Item>

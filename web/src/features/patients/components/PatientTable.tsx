@@ -1,11 +1,11 @@
-import type { Patient } from '@labline/contracts';
+import { formatDate, type Patient } from '@labline/contracts';
 import { Table, Typography, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { columnsWidth } from '../../../shared/columnsWidth';
 import { EllipsisText } from '../../../shared/EllipsisText';
 import { FlagText } from '../../../shared/Flag';
 import { formatPhoneNumber } from '../../../shared/phone';
-import { ageFromDateOfBirth, clinicianFullName, formatCalendarDate, formatShortDate, patientFullName } from '../format';
+import { ageFromDateOfBirth, clinicianFullName, patientFullName } from '../format';
 
 const none = <Typography.Text type="secondary">—</Typography.Text>;
 
@@ -14,7 +14,7 @@ function dateOfBirthCell(dateOfBirth: string | null): ReactNode {
   const age = ageFromDateOfBirth(dateOfBirth);
   return (
     <>
-      <div>{formatCalendarDate(dateOfBirth)}</div>
+      <div>{formatDate(dateOfBirth)}</div>
       {age !== null && <Typography.Text type="secondary">{age} years</Typography.Text>}
     </>
   );
@@ -78,7 +78,7 @@ const COLUMNS: TableProps<Patient>['columns'] = [
     dataIndex: 'created_at',
     key: 'created',
     width: 100,
-    render: (createdAt: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatShortDate(createdAt)}</span>,
+    render: (createdAt: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(createdAt)}</span>,
   },
 ];
 

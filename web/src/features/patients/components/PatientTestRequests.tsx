@@ -1,10 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { canOrderTests, formatRequestId, type PatientTestRequest } from '@labline/contracts';
+import { canOrderTests, formatRequestId, type PatientTestRequest, formatDate } from '@labline/contracts';
 import { Button, Card, Empty, Table, Tag, Typography, type TableProps } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { useCaller } from '../../../app/session/useCaller';
 import { EllipsisText } from '../../../shared/EllipsisText';
-import { formatDate } from '../../../shared/formatDate';
 
 /** Badge colours by status (spec 1 §4); other values show in the neutral colour. */
 const STATUS_COLOURS: Readonly<Record<string, string>> = {

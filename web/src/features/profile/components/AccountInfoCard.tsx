@@ -1,7 +1,6 @@
-import { roleLabel, type SessionUser } from '@labline/contracts';
+import { roleLabel, type SessionUser, formatDate } from '@labline/contracts';
 import { Card, Descriptions, Tag } from 'antd';
 import { EllipsisText } from '../../../shared/EllipsisText';
-import { formatDate } from '../../../shared/formatDate';
 import { useDescriptionsLayout } from '../../../shared/useDescriptionsLayout';
 
 /** Role, institution (or 'System Level Access'), member since and last updated. */

@@ -1,9 +1,9 @@
+import { formatDate, formatDateTime } from '@labline/contracts';
 import type { TestRequestDetail } from '@labline/contracts';
 import { Card, Col, Descriptions, Flex, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { EllipsisText } from '../../../shared/EllipsisText';
 import { FlagText } from '../../../shared/Flag';
-import { formatDate, formatDateTime } from '../../../shared/formatDate';
 import { formatPhoneNumber } from '../../../shared/phone';
 import { useDescriptionsLayout } from '../../../shared/useDescriptionsLayout';
 import { UserEmailAction } from '../../users/components/UserEmailAction';
@@ -81,7 +81,8 @@ export function RequestInformation({ request }: { request: TestRequestDetail }) 
                 ` by ${personName(request.requested_by_name, request.requested_by_lastname)}`}
             </Descriptions.Item>
             <Descriptions.Item label="Expected Test Date">
-              {request.expected_test_datetime === null ? none : formatDate(request.expected_test_datetime)}
+              {/* The day ordered, its time fixed at 12:00 UTC: the UTC day, which no viewer's zone moves. */}
+              {request.expected_test_datetime === null ? none : formatDate(request.expected_test_datetime.slice(0, 10))}
             </Descriptions.Item>
             <Descriptions.Item label="Department">{orNone(request.department)}</Descriptions.Item>
             <Descriptions.Item label="CMS Priority">{orNone(request.cms_priority)}</Descriptions.Item>

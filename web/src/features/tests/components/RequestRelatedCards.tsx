@@ -1,10 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { formatFulfillmentId, formatResultId, type DeliveryStatus, type TestRequestDetail } from '@labline/contracts';
+import {
+  formatFulfillmentId,
+  formatResultId,
+  type DeliveryStatus,
+  type TestRequestDetail,
+  formatDateTime,
+} from '@labline/contracts';
 import { Alert, Button, Card, Empty, Table, Tag, type TableProps } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { columnsWidth } from '../../../shared/columnsWidth';
 import { EllipsisText } from '../../../shared/EllipsisText';
-import { formatDateTime } from '../../../shared/formatDate';
 import { personName } from '../format';
 import { StatusTag, valueLabel } from './RequestTags';
 

@@ -1,9 +1,8 @@
-import { canArchiveTestRequest, type Caller, type TestRequest } from '@labline/contracts';
+import { canArchiveTestRequest, type Caller, type TestRequest, formatDate } from '@labline/contracts';
 import { Table, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { columnsWidth } from '../../../shared/columnsWidth';
 import { EllipsisText } from '../../../shared/EllipsisText';
-import { formatDate } from '../../../shared/formatDate';
 import { ConfirmedRowAction } from '../../../shared/RowActions';
 import { accessFactsOf } from '../access';
 import { requestPatientName } from '../format';

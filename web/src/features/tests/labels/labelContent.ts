@@ -5,8 +5,7 @@
  * per tube: by default one per collection device of the request. The request has no collection date or time
  * (only the expected test date), so a label has none.
  */
-import { formatRequestId, type TestRequestDetail } from '@labline/contracts';
-import { formatDate } from '../../../shared/formatDate';
+import { formatRequestId, type TestRequestDetail, formatDate } from '@labline/contracts';
 import type { LabelTexts } from './labelLayout';
 
 /** The copies a print run may ask for: a full tray of tubes, not a roll by mistake. */

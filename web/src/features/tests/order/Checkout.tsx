@@ -1,8 +1,8 @@
+import { formatDateTime } from '@labline/contracts';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { expectedTestDateTime, type TestFormFields } from '@labline/contracts';
 import { Alert, Button, Card, Descriptions, Flex, List, Typography } from 'antd';
 import { EllipsisText } from '../../../shared/EllipsisText';
-import { formatDateTime } from '../../../shared/formatDate';
 import { PriorityTag } from '../components/RequestTags';
 import type { ServerFieldErrors } from './fieldStatus';
 import { capacityOf, chosenMarkers, testName, volumeOf, type TestDraft } from './orderModel';

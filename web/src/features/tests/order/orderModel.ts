@@ -39,7 +39,10 @@ export interface TestDraft {
   /** The user chose the device; otherwise it follows the volume (spec 1 §4: chosen automatically). */
   device_chosen_by_user: boolean;
   barcode_number: string;
-  /** YYYY-MM-DD; the time is fixed at 12:00 PM (spec 1 §5). */
+  /**
+   * YYYY-MM-DD, or the text typed when it is not a date (kept, and the field says why: shared/DateInput); the
+   * time is fixed at 12:00 PM (spec 1 §5).
+   */
   expected_date: string | null;
   /** The edited request's expected time as saved: kept, it is not held to the one-hour lead again (spec 1 §5). */
   kept_expected_datetime: string | null;

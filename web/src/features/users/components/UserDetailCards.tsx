@@ -1,8 +1,7 @@
-import { ROLE_DESCRIPTIONS, type User } from '@labline/contracts';
+import { ROLE_DESCRIPTIONS, type User, formatDate } from '@labline/contracts';
 import { Card, Descriptions, Flex, Tag, Typography, type DescriptionsProps } from 'antd';
 import { EllipsisText } from '../../../shared/EllipsisText';
 import { FlagText } from '../../../shared/Flag';
-import { formatDate } from '../../../shared/formatDate';
 import { formatPhoneNumber } from '../../../shared/phone';
 import { useDescriptionsLayout } from '../../../shared/useDescriptionsLayout';
 import { RoleTag, StatusTag } from './RoleTag';

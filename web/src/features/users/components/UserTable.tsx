@@ -1,10 +1,9 @@
-import { canChangeUserStatus, canManageUser, type Caller, type User } from '@labline/contracts';
+import { canChangeUserStatus, canManageUser, type Caller, type User, formatDate } from '@labline/contracts';
 import { Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
 import { columnsWidth } from '../../../shared/columnsWidth';
 import { EllipsisText } from '../../../shared/EllipsisText';
-import { formatDate } from '../../../shared/formatDate';
 import { RoleTag, StatusTag } from './RoleTag';
 import { UserStatusButton } from './UserStatusButton';
 
