@@ -17,7 +17,15 @@ import {
 } from '@labline/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, signIn } from './api';
-import { assertDockerRuns, buildImages, composeExecutable, imageSizeMb, removeProject, ROOT } from './docker';
+import {
+  assertDockerRuns,
+  buildImages,
+  composeExecutable,
+  imageSizeMb,
+  projectLogs,
+  removeProject,
+  ROOT,
+} from './docker';
 
 // Ryuk, testcontainers' reaper, is an image from a registry this test may not reach; the test removes its
 // project itself (afterAll, and before starting, whatever a crashed run left).
@@ -59,12 +67,21 @@ describe('docker-compose.yml', () => {
     const env = { ...baseImages, LABLINE_PORT: String(port), LABLINE_SEED: 'demo' };
     removeProject(PROJECT, executable, env);
     started = performance.now();
-    environment = await new DockerComposeEnvironment(ROOT, 'docker-compose.yml')
-      .withProjectName(PROJECT)
-      .withEnvironment(env)
-      .withClientOptions({ executable: executable.option })
-      .withStartupTimeout(600_000)
-      .up();
+    try {
+      environment = await new DockerComposeEnvironment(ROOT, 'docker-compose.yml')
+        .withProjectName(PROJECT)
+        .withEnvironment(env)
+        .withClientOptions({ executable: executable.option })
+        .withStartupTimeout(600_000)
+        .up();
+    } catch (error) {
+      // Which container failed, and why: the containers' own last lines (no secrets: the services log none).
+      console.error(
+        `[deploy] compose up failed; the containers' last lines:\n${projectLogs(PROJECT, executable, env)}`,
+      );
+      removeProject(PROJECT, executable, env);
+      throw error;
+    }
     baseUrl = `http://127.0.0.1:${port}`;
     console.log(`[deploy] compose ${executable.version}: every container healthy ${seconds(started)} after up`);
   });

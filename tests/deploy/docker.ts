@@ -67,8 +67,27 @@ export function imageSizeMb(image: string): number {
 }
 
 /** `docker compose … down -v` of a project a crashed earlier run may have left behind. */
+/** docker-compose (v1) or `docker compose` (v2), as the machine has it. */
+function composeCommand(executable: ComposeExecutable): [string, string[]] {
+  return 'standalone' in executable.option ? ['docker-compose', []] : ['docker', ['compose']];
+}
+
+/**
+ * The last lines of every container of the project, exited ones included: what a failed `up` leaves to read (compose
+ * itself only says that a container "exited with code 1").
+ */
+export function projectLogs(project: string, executable: ComposeExecutable, env: Record<string, string>): string {
+  const [command, prefix] = composeCommand(executable);
+  const logs = spawnSync(
+    command,
+    [...prefix, '-p', project, '-f', 'docker-compose.yml', 'logs', '--no-color', '--tail', '30'],
+    { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 120_000 },
+  );
+  return `${logs.stdout ?? ''}${logs.stderr ?? ''}`;
+}
+
 export function removeProject(project: string, executable: ComposeExecutable, env: Record<string, string>): void {
-  const [command, prefix] = 'standalone' in executable.option ? ['docker-compose', []] : ['docker', ['compose']];
+  const [command, prefix] = composeCommand(executable);
   spawnSync(command, [...prefix, '-p', project, '-f', 'docker-compose.yml', 'down', '-v', '--remove-orphans'], {
     cwd: ROOT,
     env: { ...process.env, ...env },
