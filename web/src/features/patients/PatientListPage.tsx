@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Select } from 'antd';
+import { Alert, Button, Card, Flex } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useSessionUser } from '../../app/session/SessionContext';
 import { useCaller } from '../../app/session/useCaller';
 import { useInstitutionList } from '../../shared/directoryApi';
 import { ListEmpty, ListOrLoadError, ListSearchInput } from '../../shared/ListSearch';
+import { ListFilterSelect } from '../../shared/ListFilterSelect';
 import { PageHeader } from '../../shared/PageHeader';
 import { PaginationFooter } from '../../shared/PaginationFooter';
 import { urlFilter } from '../../shared/listParams';
@@ -63,14 +64,13 @@ export default function PatientListPage() {
         <Flex gap={12} wrap style={{ marginBottom: 16 }}>
           <ListSearchInput search={listSearch} label="Search patients" placeholder="Search by name, MRN or email" />
           {actions.filterByInstitution && (
-            <Select<number>
-              allowClear
+            <ListFilterSelect<number>
+              label="Institution filter"
               placeholder="All Institutions"
-              aria-label="Institution filter"
+              options={(institutions ?? []).map((institution) => ({ value: institution.id, label: institution.name }))}
               value={institutionId}
               onChange={(value) => setFilters({ institution: value })}
-              options={(institutions ?? []).map((institution) => ({ value: institution.id, label: institution.name }))}
-              style={{ minWidth: 240 }}
+              width={240}
             />
           )}
         </Flex>

@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ROLES, roleLabel, type Role } from '@labline/contracts';
-import { Button, Card, Flex, Select } from 'antd';
+import { Button, Card, Flex } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useCaller } from '../../app/session/useCaller';
 import { ListEmpty, ListEmptyState, ListOrLoadError, ListSearchInput } from '../../shared/ListSearch';
+import { ListFilterSelect } from '../../shared/ListFilterSelect';
 import { PageHeader } from '../../shared/PageHeader';
 import { PaginationFooter } from '../../shared/PaginationFooter';
 import { urlFilter } from '../../shared/listParams';
@@ -45,23 +46,21 @@ export default function UserListPage() {
       <Card aria-busy={listBusy(listSearch, isValidating)}>
         <Flex gap={12} wrap style={{ marginBottom: 16 }}>
           <ListSearchInput search={listSearch} label="Search users" placeholder="Search by name or email" />
-          <Select<Role>
-            aria-label="Role filter"
+          <ListFilterSelect<Role>
+            label="Role filter"
             placeholder="All Roles"
-            allowClear
             options={ROLE_OPTIONS}
             value={role}
             onChange={(next) => setFilters({ role: next })}
-            style={{ width: 200 }}
+            width={200}
           />
-          <Select<StatusFilter>
-            aria-label="Status filter"
+          <ListFilterSelect<StatusFilter>
+            label="Status filter"
             placeholder="All Statuses"
-            allowClear
             options={STATUS_OPTIONS}
             value={status}
             onChange={(next) => setFilters({ status: next })}
-            style={{ width: 160 }}
+            width={160}
           />
         </Flex>
         <ListOrLoadError error={error} title={USER_LIST_LOAD_ERROR} onRetry={mutate}>

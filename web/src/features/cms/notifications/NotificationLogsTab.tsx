@@ -8,8 +8,9 @@ import {
   type NotificationMessageType,
   type TriggeredByType,
 } from '@labline/contracts';
-import { Alert, Card, Empty, Flex, Select } from 'antd';
+import { Alert, Card, Empty, Flex } from 'antd';
 import { ListEmptyState, ListOrLoadError, ListSearchInput } from '../../../shared/ListSearch';
+import { ListFilterSelect } from '../../../shared/ListFilterSelect';
 import { PaginationFooter } from '../../../shared/PaginationFooter';
 import { urlFilter } from '../../../shared/listParams';
 import { listBusy, useUrlListState } from '../../../shared/useListSearch';
@@ -60,41 +61,37 @@ export default function NotificationLogsTab() {
             label="Search notification logs"
             placeholder="Search by email, phone or subject"
           />
-          <Select<NotificationMessageType>
-            aria-label="Message type filter"
+          <ListFilterSelect<NotificationMessageType>
+            label="Message type filter"
             placeholder="All Types"
-            allowClear
             options={MESSAGE_TYPE_OPTIONS}
             value={messageType}
             onChange={(next) => setFilters({ message_type: next })}
-            style={{ width: 200 }}
+            width={200}
           />
-          <Select<NotificationChannel>
-            aria-label="Channel filter"
+          <ListFilterSelect<NotificationChannel>
+            label="Channel filter"
             placeholder="All Channels"
-            allowClear
             options={CHANNEL_OPTIONS}
             value={channel}
             onChange={(next) => setFilters({ channel: next })}
-            style={{ width: 150 }}
+            width={150}
           />
-          <Select<DeliveryStatus>
-            aria-label="Status filter"
+          <ListFilterSelect<DeliveryStatus>
+            label="Status filter"
             placeholder="All Statuses"
-            allowClear
             options={STATUS_OPTIONS}
             value={status}
             onChange={(next) => setFilters({ status: next })}
-            style={{ width: 150 }}
+            width={150}
           />
-          <Select<TriggeredByType>
-            aria-label="Triggered by filter"
+          <ListFilterSelect<TriggeredByType>
+            label="Triggered by filter"
             placeholder="All Triggers"
-            allowClear
             options={TRIGGER_OPTIONS}
             value={triggeredBy}
             onChange={(next) => setFilters({ triggered_by: next })}
-            style={{ width: 150 }}
+            width={150}
           />
         </Flex>
       </Card>

@@ -45,6 +45,20 @@ export function expectedDateProblem(date: string | null, kept: string | null = n
 /** What the expected date's box says of a text that is not a date. */
 const EXPECTED_DATE_RULES = { subject: 'Expected test date' };
 
+/**
+ * What the test's expected date box says is wrong, or null: a text that is not a date in the app's format, or a date
+ * the server would refuse. The field shows it, and the order cannot move on (add a test, go to the checkout) with it.
+ */
+export function testDateProblem(
+  test: Pick<TestDraft, 'expected_date' | 'kept_expected_datetime'>,
+  now = new Date(),
+): string | null {
+  return (
+    typedDateProblem(test.expected_date, EXPECTED_DATE_RULES) ??
+    expectedDateProblem(test.expected_date, test.kept_expected_datetime, now)
+  );
+}
+
 interface TestDetailsFieldsProps {
   test: TestDraft;
   onChange(test: TestDraft): void;
@@ -55,9 +69,7 @@ interface TestDetailsFieldsProps {
 export function TestDetailsFields({ test, onChange, serverErrors }: TestDetailsFieldsProps) {
   const { data: partners, isLoading: partnersLoading } = useFulfillmentPartners(test.fulfillment_by_partner);
   const status = (fields: string[]) => fieldStatus(false, '', serverErrors, fields);
-  const dateProblem =
-    typedDateProblem(test.expected_date, EXPECTED_DATE_RULES) ??
-    expectedDateProblem(test.expected_date, test.kept_expected_datetime);
+  const dateProblem = testDateProblem(test);
   const expectedDateStatus = fieldStatus(dateProblem !== null, dateProblem ?? '', serverErrors, [
     'expected_test_datetime',
   ]);

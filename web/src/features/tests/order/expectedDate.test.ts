@@ -1,7 +1,12 @@
 import { TEST_REQUEST_FIELD_ERRORS, expectedTestDateTime, isExpectedTestTooSoon } from '@labline/contracts';
 import { describe, expect, it } from 'vitest';
 import { describeServerError } from '../../../shared/apiError';
-import { EXPECTED_DATE_TOO_SOON, earliestExpectedDate, expectedDateProblem } from './TestDetailsFields';
+import {
+  EXPECTED_DATE_TOO_SOON,
+  earliestExpectedDate,
+  expectedDateProblem,
+  testDateProblem,
+} from './TestDetailsFields';
 
 const utc = (...parts: [number, number, number, number, number, number?]) => new Date(Date.UTC(...parts));
 
@@ -44,5 +49,26 @@ describe('an expected date before the earliest (spec 1 §5)', () => {
       const server = isExpectedTestTooSoon(expectedTestDateTime(date), now.getTime());
       expect(expectedDateProblem(date, null, now) !== null).toBe(server);
     }
+  });
+});
+
+describe("what stops a test from being added or taken to the checkout (the expected date box's own problem)", () => {
+  const now = utc(2026, 10, 26, 11, 30);
+  const test = (expected_date: string | null, kept_expected_datetime: string | null = null) => ({
+    expected_date,
+    kept_expected_datetime,
+  });
+
+  it('is a text that is not a date in the format, or a date the server would refuse', () => {
+    expect(testDateProblem(test('01/02/2030'), now)).toBe(
+      'Enter the expected test date as day, month and year: 28 Nov 2026.',
+    );
+    expect(testDateProblem(test('2020-01-01'), now)).toBe(EXPECTED_DATE_TOO_SOON);
+  });
+
+  it("is nothing for an empty box, an accepted date or the edited request's own date", () => {
+    expect(testDateProblem(test(null), now)).toBeNull();
+    expect(testDateProblem(test('2026-11-27'), now)).toBeNull();
+    expect(testDateProblem(test('2026-11-20', '2026-11-20T12:00:00.000Z'), now)).toBeNull();
   });
 });

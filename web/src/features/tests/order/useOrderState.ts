@@ -5,6 +5,7 @@ import { saveTestRequest, useTestFormFields } from '../api';
 import { hasCustomDataProblems } from './customData';
 import type { ServerFieldErrors } from './fieldStatus';
 import type { InstitutionMode } from './OrderPartyFields';
+import { testDateProblem } from './TestDetailsFields';
 import {
   emptyTest,
   isUntouched,
@@ -49,9 +50,16 @@ export function useOrderState({ caller, initialOrder, editing, onSaved }: OrderS
 
   const missing = showMissing ? missingItems(order, current, clinicianRequired) : [];
 
-  /** Stores the test of step 1 when it is complete (its additional fields in order); else highlights what it lacks. */
+  /**
+   * Stores the test of step 1 when it is complete (its additional fields and its expected date in order); else
+   * highlights what it lacks (a refused date already says why on its field).
+   */
   const storeCurrent = (): boolean => {
-    if (missingItems(order, current, clinicianRequired).length > 0 || hasCustomDataProblems(current.custom_data)) {
+    if (
+      missingItems(order, current, clinicianRequired).length > 0 ||
+      hasCustomDataProblems(current.custom_data) ||
+      testDateProblem(current) !== null
+    ) {
       setShowMissing(true);
       return false;
     }
