@@ -1,6 +1,6 @@
 -- Automated reminders (issue 13 part 3): reminder configurations and the scheduled reminders are read models of
 -- notifications' own events (ReminderConfig and Reminder streams), written inline in the append transaction.
--- The reminder jobs themselves are pg-boss's, in the schema <schema>_jobs (src/reminders/job-queue.ts).
+-- The reminder jobs themselves are pg-boss's, in the schema <schema>_jobs (src/workers/reminders/job-queue.ts).
 
 CREATE SEQUENCE reminder_config_id_seq;
 

@@ -2,7 +2,7 @@ import type { NOTIFICATION_EVENT_SCHEMAS } from '@labline/contracts';
 import { baseServiceConfigSchema, type JwksSource, type ServiceContext } from '@labline/service-kit';
 import { z } from 'zod';
 import type { Channels } from './delivery/channels';
-import { isTimeZone } from './reminders/time';
+import { isTimeZone } from './workers/reminders/time';
 
 const optionalText = z.string().trim().min(1).optional();
 const milliseconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);

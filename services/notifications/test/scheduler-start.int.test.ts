@@ -8,8 +8,8 @@ import { startReactor } from '@labline/service-kit';
 import { waitFor, withAdminClient } from '@labline/testkit';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createDeliveryWorker } from '../src/delivery/worker';
-import { installJobQueue, jobQueueSchemaOf } from '../src/reminders/job-queue';
-import { createReminderScheduler } from '../src/reminders/scheduler';
+import { installJobQueue, jobQueueSchemaOf } from '../src/workers/reminders/job-queue';
+import { createReminderScheduler } from '../src/workers/reminders/scheduler';
 import { startNotifications, USERS, type NotificationsReplica, type NotificationsTestContext } from './harness';
 
 let harness: NotificationsTestContext;

@@ -10,8 +10,13 @@ import { testRequestCreatedData, waitFor, withAdminClient } from '@labline/testk
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { z } from 'zod';
-import { createJobQueue, FAILED_REMINDER_QUEUE, SEND_REMINDER_QUEUE, type PgBoss } from '../src/reminders/job-queue';
-import { runReminderJob } from '../src/reminders/due';
+import {
+  createJobQueue,
+  FAILED_REMINDER_QUEUE,
+  SEND_REMINDER_QUEUE,
+  type PgBoss,
+} from '../src/workers/reminders/job-queue';
+import { runReminderJob } from '../src/workers/reminders/due';
 import { reminderStream } from '../src/domain/reminder/decide';
 import { service } from '../src/service';
 import {

@@ -9,7 +9,7 @@ import { TEST_REQUEST_SUMMARY_EVENT_TYPES } from '@labline/contracts';
 import { CLINICAL_EVENT_SCHEMAS, parseEventData } from '@labline/contracts';
 import type { Reactor } from '@labline/service-kit';
 import { clinicalDirectoryProjection } from '../projections/clinical/projection';
-import type { ReminderPlanner } from '../reminders/planner';
+import type { ReminderPlanner } from '../commands/reminders';
 
 // A request's reminders are planned from its summary, so they move on every event that changes it.
 const PLANS_ON = TEST_REQUEST_SUMMARY_EVENT_TYPES;

@@ -2,9 +2,9 @@ import { NOTIFICATIONS_CONTRACTS, type NotificationHealth } from '@labline/contr
 import { callerOf, route } from '@labline/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { NotificationsContext } from '../config';
-import { reminderReads } from '../reminders/reads';
-import type { ReminderScheduler } from '../reminders/scheduler';
-import { schedulerTimeZone } from '../reminders/time';
+import { reminderReads } from '../reads';
+import type { ReminderScheduler } from '../workers/reminders/scheduler';
+import { schedulerTimeZone } from '../workers/reminders/time';
 
 /** spec 3 §3 overallHealth: both channels work, one does, or neither. */
 export function overallHealthOf(email: boolean, sms: boolean): NotificationHealth['overallHealth'] {

@@ -2,9 +2,9 @@ import { NOTIFICATIONS_CONTRACTS, ERRORS, REMINDER_MESSAGES, type Caller } from 
 import { appendMetadata, callerOf, httpError, route } from '@labline/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { NotificationsContext } from '../config';
-import { createReminderConfig, deleteReminderConfig, updateReminderConfig } from '../reminders/commands';
-import { reminderReads } from '../reminders/reads';
-import type { ReminderScheduler } from '../reminders/scheduler';
+import { createReminderConfig, deleteReminderConfig, updateReminderConfig } from '../commands/reminder-configs';
+import { reminderReads } from '../reads';
+import type { ReminderScheduler } from '../workers/reminders/scheduler';
 
 /**
  * The Reminder Configurations tab (spec 3 §2, §5, §7): whoever sees the notification tabs reads the

@@ -15,9 +15,9 @@ import {
   type NotificationMessageType,
   type ReminderConfig,
 } from '@labline/contracts';
-import type { NotificationRequest } from '../commands/notifications';
-import { patientMessageRequests, patientNameOf } from '../messages';
-import type { TestRequestRecipient } from '../projections/clinical/queries';
+import type { NotificationRequest } from '../../commands/notifications';
+import { patientMessageRequests, patientNameOf } from '../../messages';
+import type { TestRequestRecipient } from '../../projections/clinical/queries';
 
 /** The log's message type: the spec's two reminder types are message types; any other is 'reminder'. */
 export const messageTypeOf = (reminderType: string): NotificationMessageType =>

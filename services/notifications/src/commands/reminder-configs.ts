@@ -19,7 +19,7 @@ import {
   type ReminderConfigCommand,
 } from '../domain/reminder-config/decide';
 import { anyReminderConfigRecorded } from '../projections/reminders/queries';
-import type { ReminderScheduler } from './scheduler';
+import type { ReminderScheduler } from '../workers/reminders/scheduler';
 
 type ConfigContext = Pick<NotificationsContext, 'pool' | 'commands' | 'logger'>;
 type Replanner = Pick<ReminderScheduler, 'replanInTransaction'> | null;

@@ -9,7 +9,7 @@ import { NOTIFICATION_EVENT_SCHEMAS, SYSTEM_ACTOR } from '@labline/contracts';
 import { ConcurrencyError, STREAM_DOES_NOT_EXIST, type AppendMetadata, type RecordedEvent } from '@labline/eventstore';
 import type { CommonQueryMethods, DatabasePool, DatabaseTransactionConnection } from 'slonik';
 import type { NotificationsContext } from '../config';
-import { jobsIn, SEND_REMINDER_QUEUE, type PgBoss } from './job-queue';
+import { jobsIn, SEND_REMINDER_QUEUE, type PgBoss } from '../workers/reminders/job-queue';
 import {
   planningFacts,
   reminderConfigByType,

@@ -14,8 +14,8 @@ import { httpError, schemaOf, type ServiceWorker, type WorkerKit } from '@lablin
 import type { DurableConsumer } from '@labline/bus';
 import type { SchedulerSystemStatus } from '@labline/contracts';
 import type { DatabaseTransactionConnection } from 'slonik';
-import type { NotificationsContext } from '../config';
-import type { DeliveryWorker } from '../delivery/worker';
+import type { NotificationsContext } from '../../config';
+import type { DeliveryWorker } from '../../delivery/worker';
 import { runReminderJob, settleFailedReminderJob } from './due';
 import {
   adminUrlOf,
@@ -27,8 +27,8 @@ import {
   SEND_REMINDER_QUEUE,
   type PgBoss,
 } from './job-queue';
-import { createReminderPlanner, systemMetadata, type SendReminderJob } from './planner';
-import { reminderPlannerReactor } from '../consumers/reminder-planner';
+import { createReminderPlanner, systemMetadata, type SendReminderJob } from '../../commands/reminders';
+import { reminderPlannerReactor } from '../../consumers/reminder-planner';
 import { schedulerTimeZone } from './time';
 
 /** The longest wait between two tries to start a scheduler that could not start. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { DEFAULT_REMINDER_CONFIGS, type ReminderConfig } from '@labline/contracts';
-import { testRecipient } from '../recipient.fixture';
+import { testRecipient } from '../../recipient.fixture';
 import { messageTypeOf, reminderRequests, type DueReminder } from './messages';
 
 const recipient = testRecipient();

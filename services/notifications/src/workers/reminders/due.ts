@@ -8,12 +8,12 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '@labline/eventstore';
 import type { DatabaseTransactionConnection } from 'slonik';
-import { requestAll } from '../commands/notifications';
-import { smsOptedOut } from '../consent';
-import type { DeliveryWorker } from '../delivery/worker';
-import { testRequestRecipient } from '../projections/clinical/queries';
+import { requestAll } from '../../commands/notifications';
+import { smsOptedOut } from '../../consent';
+import type { DeliveryWorker } from '../../delivery/worker';
+import { testRequestRecipient } from '../../projections/clinical/queries';
 import type { PgBoss } from './job-queue';
-import { reminderRequests } from './messages';
+import { reminderRequests } from '../../domain/reminder/messages';
 import {
   decideAndAppend,
   desiredNow,
@@ -22,9 +22,9 @@ import {
   withReminderTransaction,
   type ReminderWorkContext,
   type SendReminderJob,
-} from './planner';
-import { reminderConfigByType } from '../projections/reminders/queries';
-import { dueOutcome, failedJobOutcome, type ReminderCommand } from '../domain/reminder/decide';
+} from '../../commands/reminders';
+import { reminderConfigByType } from '../../projections/reminders/queries';
+import { dueOutcome, failedJobOutcome, type ReminderCommand } from '../../domain/reminder/decide';
 
 export interface DueReminderOptions {
   clock: () => number;
