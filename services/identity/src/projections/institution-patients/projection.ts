@@ -39,6 +39,22 @@ async function applyInstitutionPatientEvent(db: CommonQueryMethods, event: Event
   }
 }
 
+/**
+ * Patients per institution for the institution stats (spec 3 §3). A deleted patient keeps its row (deleted = true)
+ * so that a late redelivery of an older event cannot bring it back: the version guard (the patient stream's last
+ * projected event) refuses it.
+ */
+const INSTITUTION_PATIENTS_TABLE = `
+  CREATE TABLE IF NOT EXISTS institution_patients (
+    patient_id integer PRIMARY KEY,
+    institution_ids integer[] NOT NULL,
+    deleted boolean NOT NULL DEFAULT false,
+    version integer NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS institution_patients_institution_ids_idx
+    ON institution_patients USING gin (institution_ids);
+`;
+
 /** clinical's patients per institution, kept by the durable consumer `identity-institution-patients`. */
 export const institutionPatientsProjection: CrossServiceProjection = {
   name: 'institution-patients',
@@ -46,5 +62,6 @@ export const institutionPatientsProjection: CrossServiceProjection = {
   subjects: ['lab.clinical.patient.>'],
   handles: ['PatientRegistered', 'PatientUpdated', 'PatientRemovedFromInstitutions', 'PatientDeleted'],
   tables: ['institution_patients'],
+  init: INSTITUTION_PATIENTS_TABLE,
   apply: applyInstitutionPatientEvent,
 };

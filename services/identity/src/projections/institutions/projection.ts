@@ -24,10 +24,27 @@ async function applyInstitutionEvent(db: CommonQueryMethods, event: EventEnvelop
   }
 }
 
+/** The table's DDL (Projection.init); `version` is the stream's last projected event, the re-projection guard. */
+const INSTITUTIONS_TABLE = `
+  CREATE TABLE IF NOT EXISTS institutions (
+    id integer PRIMARY KEY,
+    name text NOT NULL,
+    institution_number text,
+    address text,
+    phone text,
+    email text,
+    institution_type text NOT NULL,
+    version integer NOT NULL,
+    created_at timestamptz NOT NULL,
+    updated_at timestamptz NOT NULL
+  );
+`;
+
 export const institutionsProjection: Projection = {
   name: 'institutions',
   version: 1,
   handles: ['InstitutionRegistered', 'InstitutionUpdated'],
   tables: ['institutions'],
+  init: INSTITUTIONS_TABLE,
   apply: applyInstitutionEvent,
 };

@@ -34,10 +34,29 @@ async function applySessionEvent(db: CommonQueryMethods, event: EventEnvelope): 
   }
 }
 
+/**
+ * Server-side sessions (docs/architecture.md §5): the sign-in audit trail, and what a token's `sid` is checked
+ * against on every request. `version` is the user stream's last projected event about the session.
+ */
+const SESSIONS_TABLE = `
+  CREATE TABLE IF NOT EXISTS sessions (
+    session_id uuid PRIMARY KEY,
+    user_id integer NOT NULL,
+    started_at timestamptz NOT NULL,
+    last_seen_at timestamptz NOT NULL,
+    expires_at timestamptz NOT NULL,
+    ended_at timestamptz,
+    end_reason text,
+    version integer NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS sessions_user_id_idx ON sessions (user_id, started_at DESC);
+`;
+
 export const sessionsProjection: Projection = {
   name: 'sessions',
   version: 1,
   handles: ['SessionStarted', 'SessionRefreshed', 'SessionEnded'],
   tables: ['sessions'],
+  init: SESSIONS_TABLE,
   apply: applySessionEvent,
 };

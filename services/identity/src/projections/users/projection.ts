@@ -75,6 +75,39 @@ async function applyUserEvent(db: CommonQueryMethods, event: EventEnvelope): Pro
   }
 }
 
+/**
+ * The tables' DDL (Projection.init), kept without foreign keys so that they can be emptied and rebuilt from the
+ * events (the command layer checks references before appending); `version` is the stream's last projected event,
+ * the guard that makes re-projection idempotent.
+ */
+const USERS_TABLES = `
+  CREATE TABLE IF NOT EXISTS users (
+    id integer PRIMARY KEY,
+    email text NOT NULL,
+    first_name text NOT NULL,
+    last_name text NOT NULL,
+    phone text,
+    role text NOT NULL,
+    institution_id integer,
+    permissions text[] NOT NULL DEFAULT '{}',
+    is_active boolean NOT NULL,
+    last_login_at timestamptz,
+    version integer NOT NULL,
+    created_at timestamptz NOT NULL,
+    updated_at timestamptz NOT NULL
+  );
+  CREATE UNIQUE INDEX IF NOT EXISTS users_email_key ON users (lower(email));
+  CREATE INDEX IF NOT EXISTS users_institution_id_idx ON users (institution_id);
+  CREATE INDEX IF NOT EXISTS users_role_idx ON users (role);
+
+  CREATE TABLE IF NOT EXISTS clinician_institutions (
+    user_id integer NOT NULL,
+    institution_id integer NOT NULL,
+    PRIMARY KEY (user_id, institution_id)
+  );
+  CREATE INDEX IF NOT EXISTS clinician_institutions_institution_id_idx ON clinician_institutions (institution_id);
+`;
+
 export const usersProjection: Projection = {
   name: 'users',
   version: 1,
@@ -88,5 +121,6 @@ export const usersProjection: Projection = {
     'UserLoggedIn',
   ],
   tables: ['users', 'clinician_institutions'],
+  init: USERS_TABLES,
   apply: applyUserEvent,
 };
