@@ -1,3 +1,3 @@
--- A patient's contact preference (issue 13 §2b): the channels the notifications service may message them on.
--- Patients recorded before it existed have the default, as their events read: the channels their details allow.
-ALTER TABLE patients ADD COLUMN contact_preference text NOT NULL DEFAULT 'both';
+-- A patient's contact preference (issue 13 §2b) was added to patients here; the patients projection's own DDL has
+-- the column now (Projection.init in src/projections/patients/projection.ts).
+SELECT 1;

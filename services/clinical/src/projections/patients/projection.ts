@@ -67,11 +67,71 @@ async function applyPatientEvent(db: CommonQueryMethods, event: EventEnvelope): 
   }
 }
 
+/**
+ * The tables' DDL (Projection.init), kept without foreign keys so that they can be emptied and rebuilt from the
+ * events; `version` is the stream's last projected event, the guard that makes re-projection idempotent.
+ */
+const PATIENTS_TABLES = `
+  -- Trigram indexes make the patient search (a substring of name, MRN or e-mail) an index lookup.
+  CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
+
+  CREATE TABLE IF NOT EXISTS patients (
+    id integer PRIMARY KEY,
+    first_name text NOT NULL,
+    last_name text NOT NULL,
+    date_of_birth date,
+    gender text,
+    phone text,
+    email text,
+    insurance_number text,
+    nhs_number text,
+    street_address_1 text,
+    street_address_2 text,
+    city text,
+    state text,
+    postal_code text,
+    country text,
+    medical_record_number text NOT NULL,
+    -- the primary institution (the first of institution_ids)
+    institution_id integer NOT NULL,
+    institution_ids integer[] NOT NULL,
+    clinician_id integer,
+    version integer NOT NULL,
+    created_at timestamptz NOT NULL,
+    updated_at timestamptz NOT NULL,
+    -- What the search box matches: name, MRN and e-mail, lower-cased once at write time. The leading space
+    -- lets a one- or two-letter search match the start of a word (' th') through the trigram index.
+    search_text text GENERATED ALWAYS AS (
+      ' ' || lower(first_name || ' ' || last_name || ' ' || medical_record_number || ' ' || coalesce(email, ''))
+    ) STORED,
+    -- the channels the notifications service may message the patient on (issue 13 §2b)
+    contact_preference text NOT NULL DEFAULT 'both'
+  );
+  -- fastupdate off: each write goes straight into the index instead of a pending list that every search
+  -- would scan until the next vacuum; patients are written rarely and searched often.
+  CREATE INDEX IF NOT EXISTS patients_search_trgm_idx ON patients USING gin (search_text gin_trgm_ops)
+    WITH (fastupdate = off);
+  CREATE INDEX IF NOT EXISTS patients_institution_ids_idx ON patients USING gin (institution_ids)
+    WITH (fastupdate = off);
+  CREATE INDEX IF NOT EXISTS patients_clinician_id_idx ON patients (clinician_id, id);
+
+  -- A medical record number is unique within each institution of its patient; this table holds the claim
+  -- per institution, so the rule holds under concurrent writers too (a violation rolls the append back).
+  CREATE TABLE IF NOT EXISTS patient_record_numbers (
+    institution_id integer NOT NULL,
+    medical_record_number text NOT NULL,
+    patient_id integer NOT NULL,
+    PRIMARY KEY (institution_id, medical_record_number)
+  );
+  CREATE INDEX IF NOT EXISTS patient_record_numbers_patient_id_idx ON patient_record_numbers (patient_id);
+`;
+
 /** clinical's patients, projected inline from its own patient events. */
 export const patientsProjection: Projection = {
   name: 'patients',
   version: 1,
   handles: ['PatientRegistered', 'PatientUpdated', 'PatientRemovedFromInstitutions', 'PatientDeleted'],
   tables: ['patients', 'patient_record_numbers'],
+  init: PATIENTS_TABLES,
   apply: applyPatientEvent,
 };
