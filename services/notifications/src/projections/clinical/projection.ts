@@ -46,6 +46,26 @@ async function applyPatientEvent(db: CommonQueryMethods, event: EventEnvelope): 
 }
 
 /**
+ * Patients' contact details as clinical's events describe them: who a reaction writes to. Without foreign keys, so
+ * that the table can be emptied and rebuilt from the events; a deleted patient keeps its row (deleted = true), so a
+ * late redelivery of an older event cannot bring it back: `version`, the stream's last projected event, refuses it.
+ */
+const PATIENTS_TABLE = `
+  CREATE TABLE IF NOT EXISTS patients (
+    id integer PRIMARY KEY,
+    first_name text NOT NULL,
+    last_name text NOT NULL,
+    email text,
+    phone text,
+    institution_ids integer[] NOT NULL,
+    deleted boolean NOT NULL DEFAULT false,
+    version integer NOT NULL,
+    -- the channels this service may message the patient on (issue 13 §2b)
+    contact_preference text NOT NULL DEFAULT 'both'
+  );
+`;
+
+/**
  * Patients' names, contact details and contact preference (this service's table) and their test requests (the
  * kit's test-request summary, in step with the patients), as clinical's events describe them: whom a
  * reaction writes to, about what. Kept by the durable consumer `notifications-clinical-directory`, which also
@@ -64,7 +84,7 @@ export const clinicalDirectoryProjection: CrossServiceProjection = {
     ...TEST_REQUEST_SUMMARY_EVENT_TYPES,
   ],
   tables: ['patients', TEST_REQUEST_SUMMARY_TABLE],
-  init: TEST_REQUEST_SUMMARY_TABLE_DDL,
+  init: PATIENTS_TABLE + TEST_REQUEST_SUMMARY_TABLE_DDL,
   apply: (db, event) =>
     event.type.startsWith('Patient') ? applyPatientEvent(db, event) : applyTestRequestSummaryEvent(db, event),
 };

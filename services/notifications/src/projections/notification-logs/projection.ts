@@ -82,11 +82,71 @@ async function applyNotificationEvent(db: CommonQueryMethods, event: EventEnvelo
   }
 }
 
+/**
+ * The notification log's DDL (Projection.init). A pending row is also the delivery worker's queue: it is due at
+ * next_attempt_at. Without foreign keys, so that it can be emptied and rebuilt from the events.
+ */
+const NOTIFICATION_LOGS_TABLE = `
+  -- The log's search box matches a substring of the recipient's e-mail or phone or the subject.
+  CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
+
+  CREATE TABLE IF NOT EXISTS notification_logs (
+    id integer PRIMARY KEY,
+    -- one message per cause, recipient and channel: a redelivered event never requests a second one
+    idempotency_key text NOT NULL,
+    message_type text NOT NULL,
+    notification_type text NOT NULL,
+    recipient_type text NOT NULL,
+    recipient_email text,
+    recipient_phone text,
+    patient_id integer,
+    patient_name text,
+    subject text,
+    body text NOT NULL,
+    reply_to text,
+    test_request_id integer,
+    institution_id integer,
+    triggered_by_type text NOT NULL,
+    triggered_by_user_id integer,
+    delivery_status text NOT NULL,
+    error_message text,
+    attempts integer NOT NULL DEFAULT 0,
+    next_attempt_at timestamptz,
+    provider_message_id text,
+    created_at timestamptz NOT NULL,
+    sent_at timestamptz,
+    updated_at timestamptz NOT NULL,
+    version integer NOT NULL,
+    search_text text GENERATED ALWAYS AS (
+      ' ' || lower(
+        coalesce(recipient_email, '') || ' ' || coalesce(recipient_phone, '') || ' ' || coalesce(subject, '')
+      )
+    ) STORED,
+    -- The search finds a phone number in any spelling the user types (+44 7700 900123, 07700900123, 7700 900123):
+    -- the service reads the search text as a phone number's digits (contracts' phoneSearchDigits) and looks for
+    -- them in the stored number's digits, whatever spelling an entry from before E.164 was kept in.
+    recipient_phone_digits text GENERATED ALWAYS AS (
+      regexp_replace(coalesce(recipient_phone, ''), '[^0-9]', '', 'g')
+    ) STORED
+  );
+  CREATE UNIQUE INDEX IF NOT EXISTS ${IDEMPOTENCY_KEY_INDEX} ON notification_logs (idempotency_key);
+  CREATE INDEX IF NOT EXISTS notification_logs_due_idx ON notification_logs (next_attempt_at)
+    WHERE delivery_status = 'pending';
+  CREATE INDEX IF NOT EXISTS notification_logs_newest_idx ON notification_logs (created_at DESC, id DESC);
+  CREATE INDEX IF NOT EXISTS notification_logs_institution_idx ON notification_logs (institution_id, created_at DESC);
+  CREATE INDEX IF NOT EXISTS notification_logs_provider_message_idx ON notification_logs (provider_message_id);
+  CREATE INDEX IF NOT EXISTS notification_logs_search_trgm_idx ON notification_logs USING gin (search_text gin_trgm_ops)
+    WITH (fastupdate = off);
+  CREATE INDEX IF NOT EXISTS notification_logs_phone_digits_trgm_idx
+    ON notification_logs USING gin (recipient_phone_digits gin_trgm_ops) WITH (fastupdate = off);
+`;
+
 /** The notification log (spec 3 §3), in the append transaction: the command's answer already shows it. */
 export const notificationLogsProjection: Projection = {
   name: 'notification-logs',
   version: 1,
   handles: Object.keys(NOTIFICATION_MESSAGE_EVENT_SCHEMAS),
   tables: ['notification_logs'],
+  init: NOTIFICATION_LOGS_TABLE,
   apply: applyNotificationEvent,
 };

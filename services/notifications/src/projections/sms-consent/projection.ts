@@ -14,6 +14,19 @@ async function applySmsConsentEvent(db: CommonQueryMethods, event: EventEnvelope
     WHERE c.version < excluded.version`);
 }
 
+/** One row per number that ever replied an opt-out or opt-in keyword (the SmsConsent streams). */
+const SMS_CONSENTS_TABLE = `
+  CREATE TABLE IF NOT EXISTS sms_consents (
+    -- E.164, e.g. +447700900123
+    phone text PRIMARY KEY,
+    opted_out boolean NOT NULL,
+    -- the keyword of the last change (STOP, START…) and when it was received
+    keyword text NOT NULL,
+    changed_at timestamptz NOT NULL,
+    version integer NOT NULL
+  );
+`;
+
 /**
  * The numbers that replied STOP (or START again), in the append transaction of the inbound webhook: the next
  * message to the number already sees it.
@@ -23,5 +36,6 @@ export const smsConsentProjection: Projection = {
   version: 1,
   handles: Object.keys(SMS_CONSENT_EVENT_SCHEMAS),
   tables: ['sms_consents'],
+  init: SMS_CONSENTS_TABLE,
   apply: applySmsConsentEvent,
 };
