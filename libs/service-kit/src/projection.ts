@@ -18,11 +18,13 @@ export interface Projection {
   /** The tables it writes and nothing else writes: what a rebuild recreates and swaps. */
   tables: readonly string[];
   /**
-   * The DDL of those tables (Emmett's `init`), idempotent (`CREATE TABLE IF NOT EXISTS`, `ADD COLUMN IF NOT
-   * EXISTS`): applied as the migration `projection_<name>_v<version>` before the service's own migrations, so a
-   * new version's shape reaches an existing database too (whose start-up then rebuilds the projection).
+   * The DDL of those tables (Emmett's `init`), their whole shape and nowhere else (the service's migrations never
+   * create or change a projection's table), idempotent (`CREATE TABLE IF NOT EXISTS`, `ADD COLUMN IF NOT EXISTS`):
+   * applied as the migration `projection_<name>_v<version>` before the service's own migrations, so a new
+   * version's shape reaches an existing database too (whose start-up then rebuilds the projection). A change of
+   * shape therefore raises `version`.
    */
-  init?: string;
+  init: string;
   apply(db: CommonQueryMethods, event: EventEnvelope): Promise<void>;
 }
 
@@ -58,10 +60,9 @@ export const inlineProjector =
 export const consumerNameOf = (service: string, projection: Pick<Projection, 'name'>): string =>
   `${service}-${projection.name}`;
 
-/** The migrations of the projections that declare their tables' DDL, one per projection and version. */
+/** The migrations of the projections' tables (their DDL), one per projection and version. */
 export const projectionInitMigrations = (projections: readonly Projection[]): Migration[] =>
-  projections.flatMap((projection) =>
-    projection.init === undefined
-      ? []
-      : [{ name: `projection_${projection.name}_v${projection.version}`, sql: projection.init }],
-  );
+  projections.map((projection) => ({
+    name: `projection_${projection.name}_v${projection.version}`,
+    sql: projection.init,
+  }));

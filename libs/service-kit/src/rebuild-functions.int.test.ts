@@ -11,7 +11,8 @@ import { SYSTEM_ACTOR } from '@labline/contracts';
 import { openServiceDatabase, serviceRoles, sql, type DatabasePool } from '@labline/db';
 import { createPostgresEventStore, eventStoreMigrations, NO_CONCURRENCY_CHECK } from '@labline/eventstore';
 import { createTestDatabase, testPostgres, withAdminClient, type TestDatabase } from '@labline/testkit';
-import { notesMigration as notes, notesProjection } from './notes.fixture';
+import { notesProjection } from './notes.fixture';
+import { projectionInitMigrations } from './projection';
 import { eventStoreSource, projectionMigrations, rebuildProjection } from './rebuild';
 
 // Schemas of this file only, so that their roles (which outlive the database) can be dropped at the end.
@@ -24,7 +25,7 @@ let other: DatabasePool;
 
 beforeAll(async () => {
   database = await createTestDatabase('rebuild_functions_test');
-  const migrations = [...eventStoreMigrations, ...projectionMigrations, notes];
+  const migrations = [...eventStoreMigrations, ...projectionMigrations, ...projectionInitMigrations([notesProjection])];
   pool = await openServiceDatabase({ url: database.url, schema: own, migrations });
   other = await openServiceDatabase({ url: database.url, schema: theirs, migrations });
 });

@@ -11,8 +11,8 @@ import { SYSTEM_ACTOR } from '@labline/contracts';
 import { openServiceDatabase, serviceRoles, sql, type DatabasePool } from '@labline/db';
 import { createPostgresEventStore, eventStoreMigrations, NO_CONCURRENCY_CHECK } from '@labline/eventstore';
 import { createTestDatabase, testPostgres, waitFor, withAdminClient, type TestDatabase } from '@labline/testkit';
-import { notesMigration as notes, notesProjection as baseNotes } from './notes.fixture';
-import type { Projection } from './projection';
+import { notesProjection as baseNotes } from './notes.fixture';
+import { projectionInitMigrations, type Projection } from './projection';
 import { eventStoreSource, projectionMigrations, rebuildProjection, type RebuildSource } from './rebuild';
 
 // Its apply is not idempotent: two rebuilds filling the same copies fail on the key.
@@ -24,7 +24,7 @@ let replicas: DatabasePool[];
 
 beforeAll(async () => {
   database = await createTestDatabase('rebuild_lock_test');
-  const migrations = [...eventStoreMigrations, ...projectionMigrations, notes];
+  const migrations = [...eventStoreMigrations, ...projectionMigrations, ...projectionInitMigrations([baseNotes])];
   replicas = [
     await openServiceDatabase({ url: database.url, schema, migrations }),
     await openServiceDatabase({ url: database.url, schema, migrations }),

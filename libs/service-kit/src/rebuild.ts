@@ -227,7 +227,7 @@ const storedVersion = (db: CommonQueryMethods, projection: Pick<Projection, 'nam
 
 /**
  * The projections whose tables hold another version than declared. A projection never recorded is taken
- * as current (its tables were created by the migrations next to this code) and recorded.
+ * as current (its tables were created by its `init`, the DDL next to this code) and recorded.
  */
 export async function outdatedProjections(
   pool: DatabasePool,

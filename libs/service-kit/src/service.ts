@@ -152,7 +152,7 @@ export const schemaOf = (definition: Pick<AnyService, 'name'>, config: BaseServi
 
 /**
  * Every migration of a service, in order: the event store's, the bus's, the projections' bookkeeping, the
- * tables of the projections that declare them (Projection.init), then its own.
+ * projections' tables (Projection.init), then its own.
  */
 export async function serviceMigrations(
   definition: Pick<AnyService, 'name' | 'migrationsDir' | 'projections' | 'consumes'>,
