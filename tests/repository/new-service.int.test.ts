@@ -3,7 +3,8 @@
  * writes a throw-away `inventory` from the template into a temporary copy of the working tree, and the
  * repository's checks pass there with it: the service list, docker-compose.yml (`docker-compose config` and its
  * test), the Kubernetes manifests (`npm run k8s:validate`), its route contracts (ROUTE_CONTRACT_TESTS and its own
- * coverage test), and the new service's type-check, lint and formatting. The copy's node_modules links the repository's packages, its
+ * coverage test), its projections owning their tables (PROJECTION_TABLES_TEST), and the new service's type-check,
+ * lint and formatting. The copy's node_modules links the repository's packages, its
  * @labline workspaces the copy's own, as `npm install` would.
  */
 import { execFile } from 'node:child_process';
@@ -40,6 +41,8 @@ const NAME = 'inventory';
 const ROUTE_CONTRACT_TESTS = ['libs/contracts/src/routes/authorization-matrix.test.ts', 'gateway/src/routes.test.ts'];
 /** The new service's own check, from the template: its app's routes against its contracts (contractCoverage). */
 const COVERAGE_TEST = `services/${NAME}/test/route-contracts.int.test.ts`;
+/** Every listed service's projections own their tables: the new one's `items` too. */
+const PROJECTION_TABLES_TEST = 'tests/repository/projection-tables.int.test.ts';
 
 /** The files of the working tree that git would commit (tracked and not ignored), without deleted ones. */
 async function workingTreeFiles(): Promise<string[]> {
@@ -178,6 +181,17 @@ describe(`a new service (${NAME}) from the template`, () => {
       expect(existsSync(path.join(copy, file)), file).toBe(true);
     await inCopy(path.join(BIN, 'vitest'), ['run', '--project', 'unit', ...ROUTE_CONTRACT_TESTS]);
     await inCopy(path.join(BIN, 'vitest'), ['run', '--project', 'int', COVERAGE_TEST]);
+  });
+
+  it('has projections that own their tables, and a migration that creates none of them', async () => {
+    const { stdout } = await inCopy(path.join(BIN, 'vitest'), [
+      'run',
+      '--project',
+      'int',
+      '--reporter=verbose',
+      PROJECTION_TABLES_TEST,
+    ]);
+    expect(stdout).toContain(`the projections of ${NAME}`);
   });
 
   it('type-checks, lints and is formatted', async () => {
