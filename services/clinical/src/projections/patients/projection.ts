@@ -107,6 +107,9 @@ const PATIENTS_TABLES = `
     -- the channels the notifications service may message the patient on (issue 13 §2b)
     contact_preference text NOT NULL DEFAULT 'both'
   );
+  -- Columns added after the table was first created: a database from before them gets them here (CREATE TABLE IF
+  -- NOT EXISTS leaves an existing table as it is); on any other the statement does nothing.
+  ALTER TABLE patients ADD COLUMN IF NOT EXISTS contact_preference text NOT NULL DEFAULT 'both';
   -- fastupdate off: each write goes straight into the index instead of a pending list that every search
   -- would scan until the next vacuum; patients are written rarely and searched often.
   CREATE INDEX IF NOT EXISTS patients_search_trgm_idx ON patients USING gin (search_text gin_trgm_ops)

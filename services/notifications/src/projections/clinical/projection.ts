@@ -63,6 +63,9 @@ const PATIENTS_TABLE = `
     -- the channels this service may message the patient on (issue 13 §2b)
     contact_preference text NOT NULL DEFAULT 'both'
   );
+  -- Columns added after the table was first created: a database from before them gets them here (CREATE TABLE IF
+  -- NOT EXISTS leaves an existing table as it is); on any other the statement does nothing.
+  ALTER TABLE patients ADD COLUMN IF NOT EXISTS contact_preference text NOT NULL DEFAULT 'both';
 `;
 
 /**
@@ -74,7 +77,9 @@ const PATIENTS_TABLE = `
 export const clinicalDirectoryProjection: CrossServiceProjection = {
   name: 'clinical-directory',
   // 2: test requests are the kit's summary (test_request_summaries), no longer a table of this service's own.
-  version: 2,
+  // 3: its init holds the patients table too (the DDL moved here from migrations 001 and 003): a new version is a
+  // new init migration, so a database whose patients table predates contact_preference gets the column.
+  version: 3,
   subjects: ['lab.clinical.patient.>', ...TEST_REQUEST_SUBJECTS],
   handles: [
     'PatientRegistered',

@@ -129,6 +129,11 @@ const NOTIFICATION_LOGS_TABLE = `
       regexp_replace(coalesce(recipient_phone, ''), '[^0-9]', '', 'g')
     ) STORED
   );
+  -- Columns added after the table was first created: a database from before them gets them here (CREATE TABLE IF
+  -- NOT EXISTS leaves an existing table as it is); on any other the statement does nothing.
+  ALTER TABLE notification_logs ADD COLUMN IF NOT EXISTS recipient_phone_digits text GENERATED ALWAYS AS (
+    regexp_replace(coalesce(recipient_phone, ''), '[^0-9]', '', 'g')
+  ) STORED;
   CREATE UNIQUE INDEX IF NOT EXISTS ${IDEMPOTENCY_KEY_INDEX} ON notification_logs (idempotency_key);
   CREATE INDEX IF NOT EXISTS notification_logs_due_idx ON notification_logs (next_attempt_at)
     WHERE delivery_status = 'pending';
