@@ -34,6 +34,8 @@ export * from './http/test-requests';
 export * from './notifications';
 export * from './events/notifications';
 export * from './http/notifications';
+export * from './analytics';
+export * from './http/analytics';
 export * from './account-emails';
 export * from './http/account-emails';
 export * from './numbers';
