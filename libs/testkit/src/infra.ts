@@ -4,7 +4,7 @@
  * (embedded Postgres from npm; the nats-server binary). Used by the tests and by `npm start` alike.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,17 +31,50 @@ export function isPortOpen(port: number, host = '127.0.0.1', timeoutMs = 500): P
   });
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * The ports freePort hands out lie below the kernel's ephemeral range (Linux: 32768–60999, read from
+ * /proc/sys/net/ipv4/ip_local_port_range), where listen(0) and the local end of every outgoing connection take
+ * theirs. A port found with listen(0) and released could be taken again, by this process or another, before the
+ * server it was chosen for binds it: the browser tests' system once failed to start that way ("port 32831 is
+ * already in use"), in a flake run beside other test processes.
+ */
+function portRange(): { from: number; to: number } {
+  let ephemeralFrom = 32_768;
+  try {
+    const [from] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (from !== undefined && Number.isInteger(from)) ephemeralFrom = from;
+  } catch {
+    // not Linux: the common default
+  }
+  const to = ephemeralFrom - 1;
+  return { from: Math.max(1_024, to - 12_000), to };
+}
+
+/** Every port this process has handed out: never handed out twice, though the first may have been released. */
+const handedOut = new Set<number>();
+
+function canBind(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A port nothing listens on, for a server about to start: chosen at random below the ephemeral range (portRange),
+ * never one this process handed out before, and free when checked. Two processes could still pick the same one
+ * between the check and the bind, at about one chance in twelve thousand per pair of ports in use at once.
+ */
+export async function freePort(): Promise<number> {
+  const { from, to } = portRange();
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const port = from + Math.floor(Math.random() * (to - from + 1));
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    if (await canBind(port)) return port;
+  }
+  throw new Error(`no free port found between ${from} and ${to}`);
 }
 
 export interface PostgresOptions {
