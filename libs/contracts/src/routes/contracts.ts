@@ -358,10 +358,12 @@ export const NOTIFICATIONS_CONTRACTS = withSchemas(NOTIFICATIONS_ROUTES, notific
 
 /**
  * The analytics read side. GET /analytics/dashboard: every role with the dashboard, scoped by dashboardScope
- * (analytics-scope.ts): super_admin's activity filter (activity_filter with institution_id or clinician_id)
+^ * (analytics-rules.ts): super_admin's activity filter (activity_filter with institution_id or clinician_id)
  * narrows their figures; for every other role the filter and its ids are ignored (not refused: the dashboard
  * page may send its default filter) and they get their own institutions, a clinician their own patients and
- * requests. GET /analytics/institutions: super_admin only. GET /analytics/user-activity: super_admin (all users,
+ * requests; an unknown id gives zeros. The institution and clinician cards and by_activity are system-wide
+ * (not narrowed by the filter). include_user_activity is accepted and changes nothing yet: no identity-level
+ * (`system`) activity is listed. GET /analytics/institutions: super_admin only. GET /analytics/user-activity: super_admin (all users,
  * or institution_id's), institution_admin and client_admin (their institutions' users; an institution_id
  * outside them gives an empty list); everyone else 403.
  */
