@@ -35,6 +35,7 @@ export const SERVICE_DECLARATIONS = [
   { name: 'identity', port: 4001, needs: ['public-web-url'], demoSeed: true },
   { name: 'clinical', port: 4002, needs: ['identity-keys'], demoSeed: true },
   { name: 'notifications', port: 4006, needs: ['identity-keys', 'mail', 'sms'], demoSeed: false },
+  { name: 'analytics', port: 4007, needs: ['identity-keys'], demoSeed: false },
 ] as const satisfies readonly ServiceDeclaration[];
 
 export type DeployedService = (typeof SERVICE_DECLARATIONS)[number]['name'];

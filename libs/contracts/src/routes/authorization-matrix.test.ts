@@ -121,6 +121,9 @@ const MATRIX: Record<string, Row> = {
   'POST /contact/send-email': [T, T, T, T, T, T],
   'POST /webhooks/twilio/status': [T, T, T, T, T, T],
   'POST /webhooks/twilio/inbound': [T, T, T, T, T, T],
+  'GET /analytics/dashboard': [T, T, T, T, T, T],
+  'GET /analytics/institutions': [T, F, F, F, F, F],
+  'GET /analytics/user-activity': [T, T, F, T, F, F],
 };
 
 const contracts = BUILT_SERVICES.flatMap((service) => contractsOf(service).map(({ route }) => route));

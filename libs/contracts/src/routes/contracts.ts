@@ -10,6 +10,15 @@ import { canUseNotificationTabs, canMonitorNotifications } from '../notification
 import { canCreateInstitution, canManageUsers, canSendAccountEmails, canUsePatients, type Caller } from '../records';
 import { canManageReminderConfigs, canReadReminderConfigs } from '../reminders';
 import { canUseTestRequests } from '../test-requests';
+import { canReadInstitutionFigures, canReadUserActivity } from '../analytics-rules';
+import {
+  analyticsTimeframeQuerySchema,
+  dashboardQuerySchema,
+  dashboardSchema,
+  institutionFiguresListSchema,
+  userActivityListSchema,
+  userActivityQuerySchema,
+} from '../http/analytics';
 import {
   accountEmailBodySchema,
   accountEmailResponseSchema,
@@ -103,6 +112,7 @@ import {
   CLINICAL_ROUTES,
   IDENTITY_ROUTES,
   NOTIFICATIONS_ROUTES,
+  ANALYTICS_ROUTES,
   routesOf,
   type BuiltService,
   type CatalogueKindRoutes,
@@ -346,11 +356,39 @@ const notificationsSchemas = {
 
 export const NOTIFICATIONS_CONTRACTS = withSchemas(NOTIFICATIONS_ROUTES, notificationsSchemas);
 
+/**
+ * The analytics read side. GET /analytics/dashboard: every role with the dashboard, scoped by dashboardScope
+^ * (analytics-rules.ts): super_admin's activity filter (activity_filter with institution_id or clinician_id)
+ * narrows their figures; for every other role the filter and its ids are ignored (not refused: the dashboard
+ * page may send its default filter) and they get their own institutions, a clinician their own patients and
+ * requests; an unknown id gives zeros. The institution and clinician cards and by_activity are system-wide
+ * (not narrowed by the filter). include_user_activity is accepted and changes nothing yet: no identity-level
+ * (`system`) activity is listed. GET /analytics/institutions: super_admin only. GET /analytics/user-activity: super_admin (all users,
+ * or institution_id's), institution_admin and client_admin (their institutions' users; an institution_id
+ * outside them gives an empty list); everyone else 403.
+ */
+const analyticsSchemas = {
+  dashboard: { querystring: dashboardQuerySchema, response: { 200: dashboardSchema } },
+  institutions: {
+    querystring: analyticsTimeframeQuerySchema,
+    response: { 200: institutionFiguresListSchema },
+    ...guard(canReadInstitutionFigures, ERRORS.noPermissionViewAnalytics),
+  },
+  userActivity: {
+    querystring: userActivityQuerySchema,
+    response: { 200: userActivityListSchema },
+    ...guard(canReadUserActivity, ERRORS.noPermissionViewAnalytics),
+  },
+} as const satisfies SchemasOf<typeof ANALYTICS_ROUTES>;
+
+export const ANALYTICS_CONTRACTS = withSchemas(ANALYTICS_ROUTES, analyticsSchemas);
+
 /** The contracts of the services that exist, by service: the same names as ROUTE_PATHS. */
 export const ROUTE_CONTRACTS = {
   identity: IDENTITY_CONTRACTS,
   clinical: CLINICAL_CONTRACTS,
   notifications: NOTIFICATIONS_CONTRACTS,
+  analytics: ANALYTICS_CONTRACTS,
 } as const satisfies Record<BuiltService, object>;
 
 /** The services whose routes are built, in ROUTE_CONTRACTS order. */

@@ -181,11 +181,23 @@ export const NOTIFICATIONS_ROUTES = {
   twilioInbound: { method: 'POST', path: '/webhooks/twilio/inbound', access: 'public' },
 } as const satisfies Record<string, RoutePath>;
 
+/**
+ * The analytics read side (spec 1 §2 dashboard, spec 3 §7): the dashboard is every role's home page; the
+ * activity filter's lists are the analytics screen's too. Spec 3's other routes (test-types, audit-summary,
+ * institution/:id, patient/:id) are not built yet.
+ */
+export const ANALYTICS_ROUTES = {
+  dashboard: { method: 'GET', path: '/analytics/dashboard', access: ['dashboard'] },
+  institutions: { method: 'GET', path: '/analytics/institutions', access: ['analytics', 'dashboard'] },
+  userActivity: { method: 'GET', path: '/analytics/user-activity', access: ['analytics', 'dashboard'] },
+} as const satisfies Record<string, RoutePath>;
+
 /** The routes of the services that exist (DEPLOYED_SERVICES), by service. */
 export const ROUTE_PATHS = {
   identity: IDENTITY_ROUTES,
   clinical: CLINICAL_ROUTES,
   notifications: NOTIFICATIONS_ROUTES,
+  analytics: ANALYTICS_ROUTES,
 } as const;
 export type BuiltService = keyof typeof ROUTE_PATHS;
 
@@ -220,9 +232,6 @@ export const PLANNED_PREFIXES: readonly PlannedPrefix[] = [
   // the test request detail creates results and drives the external-lab panel
   { service: 'results', prefix: '/results', access: ['results', 'tests'] },
   { service: 'results', prefix: '/external-api', access: ['results', 'tests'] },
-  // the dashboard is every role's home page, the rest is the analytics screen
-  { service: 'analytics', prefix: '/analytics/dashboard', access: ['dashboard'] },
-  { service: 'analytics', prefix: '/analytics', access: ['analytics'] },
 ];
 
 /** A route with the service that answers it and its name in that service's table (`catalogue.labs.create`). */

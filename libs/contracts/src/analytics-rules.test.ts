@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { it } from 'vitest';
+import { ROLES } from './access';
+import { callerAs, CALLER_ID, F, OTHER, OWN, T, assertMatrix } from './access-matrix.fixture';
+import { canReadInstitutionFigures, canReadUserActivity, dashboardScope, seesSystemFigures } from './analytics-rules';
+
+it("scopes the dashboard by role, super_admin's filter only for super_admin", () => {
+  const all = { activity_filter: 'all' } as const;
+  const byInstitution = { activity_filter: 'institution', institution_id: OTHER } as const;
+  const byClinician = { activity_filter: 'clinician', clinician_id: 77 } as const;
+  const scopes = ROLES.map((role) => [role, dashboardScope(callerAs(role), all)]);
+  assert.deepEqual(Object.fromEntries(scopes), {
+    super_admin: { kind: 'all' },
+    institution_admin: { kind: 'institutions', institutionIds: [OWN] },
+    clinician: { kind: 'clinician', clinicianId: CALLER_ID, institutionIds: [OWN] },
+    client_admin: { kind: 'institutions', institutionIds: [OWN] },
+    fulfillment_agent: { kind: 'institutions', institutionIds: [OWN] },
+    lab_user: { kind: 'institutions', institutionIds: [OWN] },
+  });
+  const superAdmin = callerAs('super_admin');
+  assert.deepEqual(dashboardScope(superAdmin, byInstitution), { kind: 'institutions', institutionIds: [OTHER] });
+  assert.deepEqual(dashboardScope(superAdmin, byClinician), {
+    kind: 'clinician',
+    clinicianId: 77,
+    institutionIds: null,
+  });
+  // a filter without its id is no filter
+  assert.deepEqual(dashboardScope(superAdmin, { activity_filter: 'institution' }), { kind: 'all' });
+  // the others' filter is ignored
+  for (const role of ROLES.filter((role) => role !== 'super_admin')) {
+    const caller = callerAs(role);
+    assert.deepEqual(dashboardScope(caller, byInstitution), dashboardScope(caller, all), role);
+    assert.deepEqual(dashboardScope(caller, byClinician), dashboardScope(caller, all), role);
+  }
+});
+
+it('lets super_admin read the system figures and institution list, administrators the user activity', () => {
+  assertMatrix(
+    'analytics',
+    {
+      'system figures': [T, F, F, F, F, F],
+      'institution figures': [T, F, F, F, F, F],
+      'user activity': [T, T, F, T, F, F],
+    },
+    (caller, relation) =>
+      relation === 'system figures'
+        ? seesSystemFigures(caller)
+        : relation === 'institution figures'
+          ? canReadInstitutionFigures(caller)
+          : canReadUserActivity(caller),
+  );
+});

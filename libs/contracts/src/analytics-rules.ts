@@ -1,0 +1,74 @@
+/**
+ * Who sees which figures of the analytics read side (spec 1 §2, spec 3 §2): the dashboard's scope per caller and
+ * the guards of the activity filter's lists; and the descriptions of its Recent Activity. Pure functions over the Caller, beside records.ts's rules, which
+ * they reuse (patientScope: a clinician sees their own patients and requests within their institutions).
+ */
+import type { ActivityFilter } from './analytics';
+import type { TestRequestStatus } from './test-requests';
+import { patientScope, type Caller } from './records';
+
+/**
+ * The records a dashboard counts and lists: everything, those of some institutions, or a clinician's own
+ * (`institutionIds` null: in any institution, super_admin's clinician filter).
+ */
+export type DashboardScope =
+  | { kind: 'all' }
+  | { kind: 'institutions'; institutionIds: readonly number[] }
+  | { kind: 'clinician'; clinicianId: number; institutionIds: readonly number[] | null };
+
+export interface DashboardFilter {
+  activity_filter: ActivityFilter;
+  institution_id?: number | undefined;
+  clinician_id?: number | undefined;
+}
+
+/**
+ * super_admin: everything, or the filter's institution or clinician (a filter without its id is 'all'; an id
+ * of nothing gives zeros). Everyone else: their own scope, whatever the filter says (it is super_admin's only
+ * and is ignored for the others): their institutions, a clinician their own patients and requests there.
+ */
+export function dashboardScope(caller: Caller, filter: DashboardFilter): DashboardScope {
+  if (caller.role === 'super_admin') {
+    if (filter.activity_filter === 'institution' && filter.institution_id !== undefined)
+      return { kind: 'institutions', institutionIds: [filter.institution_id] };
+    if (filter.activity_filter === 'clinician' && filter.clinician_id !== undefined)
+      return { kind: 'clinician', clinicianId: filter.clinician_id, institutionIds: null };
+    return { kind: 'all' };
+  }
+  const scope = patientScope(caller);
+  switch (scope.kind) {
+    case 'all':
+      return scope;
+    case 'clinician':
+      return { kind: 'clinician', clinicianId: scope.clinicianId, institutionIds: scope.institutionIds };
+    case 'institutions':
+      return scope;
+    case 'none':
+      // fulfillment_agent sees no patient record, but the dashboard's figures of their institutions.
+      return { kind: 'institutions', institutionIds: caller.institutionIds };
+  }
+}
+
+/** The system-wide cards (institutions, clinicians) and names of institutions on activities: super_admin's. */
+export const seesSystemFigures = (caller: Caller): boolean => caller.role === 'super_admin';
+
+/** GET /analytics/institutions (the dashboard's institution filter, spec 3's Institutions tab): super_admin. */
+export const canReadInstitutionFigures = (caller: Caller): boolean => caller.role === 'super_admin';
+
+/**
+ * GET /analytics/user-activity (the dashboard's clinician filter, spec 3's User Activity tab): super_admin all
+ * users (or an institution's), institution_admin and client_admin their institutions' users.
+ */
+export const canReadUserActivity = (caller: Caller): boolean =>
+  caller.role === 'super_admin' || caller.role === 'institution_admin' || caller.role === 'client_admin';
+
+/** What a Recent Activity row says happened (spec 1 §2), by the clinical event it comes from. */
+export const ACTIVITY_DESCRIPTIONS = {
+  testRequestCreated: 'Test request created',
+  testRequestUpdated: 'Test request updated',
+  testRequestStatusChanged: (status: TestRequestStatus) => `Test request status changed to ${status}`,
+  testRequestCancelled: 'Test request cancelled',
+  testRequestArchived: 'Test request archived',
+  patientRegistered: 'Patient registered',
+  patientUpdated: 'Patient record updated',
+} as const;

@@ -1,0 +1,2 @@
+export { service } from './service';
+export { analyticsConfigSchema, type AnalyticsConfig, type AnalyticsContext } from './config';

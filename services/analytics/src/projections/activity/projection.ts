@@ -1,0 +1,209 @@
+/**
+ * What happened to clinical's records, as analytics counts it: each test request and patient (whose, which
+ * institutions, when created or registered, archived or deleted) and one activity row per event a dashboard
+ * lists (spec 1 §2 Recent Activity). Kept by the durable consumer `analytics-clinical-activity` from the start
+ * of the stream, so a new database (or a rebuild) gets every record ever published.
+ */
+import {
+  ACTIVITY_DESCRIPTIONS,
+  CLINICAL_EVENT_SCHEMAS,
+  parseEventData,
+  TEST_REQUEST_SUBJECTS,
+  testRequestStatusAfter,
+  type ActivityType,
+  type EventEnvelope,
+} from '@labline/contracts';
+import type { CrossServiceProjection } from '@labline/service-kit';
+import { sql, type CommonQueryMethods } from 'slonik';
+
+/**
+ * Without foreign keys, so that they can be emptied and rebuilt from the events. `version` is a stream's last
+ * projected event (the guard of the records); an activity is its event's id (a redelivery adds nothing).
+ */
+const ACTIVITY_TABLES = `
+  CREATE TABLE IF NOT EXISTS test_requests (
+    id integer PRIMARY KEY,
+    patient_id integer NOT NULL,
+    institution_id integer NOT NULL,
+    clinician_id integer,
+    requested_by integer,
+    status text NOT NULL,
+    archived boolean NOT NULL DEFAULT false,
+    -- TestRequestCreated's time: when the request counts
+    created_at timestamptz NOT NULL,
+    version integer NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS test_requests_created_at_idx ON test_requests (created_at) WHERE NOT archived;
+
+  CREATE TABLE IF NOT EXISTS patients (
+    id integer PRIMARY KEY,
+    institution_ids integer[] NOT NULL,
+    clinician_id integer,
+    deleted boolean NOT NULL DEFAULT false,
+    -- PatientRegistered's time: when the patient counts
+    registered_at timestamptz NOT NULL,
+    version integer NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS patients_registered_at_idx ON patients (registered_at) WHERE NOT deleted;
+
+  CREATE TABLE IF NOT EXISTS activities (
+    event_id uuid PRIMARY KEY,
+    type text NOT NULL,
+    description text,
+    status text,
+    -- who did it (the event's actor); null: the system
+    actor_id integer,
+    -- the record's institutions when it happened (the first: its primary)
+    institution_ids integer[] NOT NULL,
+    test_request_id integer,
+    patient_id integer,
+    created_at timestamptz NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS activities_created_at_idx ON activities (created_at DESC);
+  CREATE INDEX IF NOT EXISTS activities_actor_idx ON activities (actor_id, created_at);
+`;
+
+interface ActivityRow {
+  type: ActivityType;
+  description: string;
+  status: string | null;
+  institutionIds: readonly number[];
+  testRequestId?: number;
+  patientId?: number;
+}
+
+async function recordActivity(db: CommonQueryMethods, event: EventEnvelope, row: ActivityRow): Promise<void> {
+  await db.query(sql.unsafe`
+    INSERT INTO activities (event_id, type, description, status, actor_id, institution_ids, test_request_id,
+                            patient_id, created_at)
+    VALUES (${event.id}, ${row.type}, ${row.description}, ${row.status}, ${event.actor.userId},
+            ${sql.array([...row.institutionIds], 'int4')}, ${row.testRequestId ?? null}, ${row.patientId ?? null},
+            ${event.occurredAt}::timestamptz)
+    ON CONFLICT (event_id) DO NOTHING`);
+}
+
+async function applyTestRequestEvent(db: CommonQueryMethods, event: EventEnvelope): Promise<void> {
+  switch (event.type) {
+    case 'TestRequestCreated':
+    case 'TestRequestUpdated': {
+      const data = parseEventData(CLINICAL_EVENT_SCHEMAS, event.type, event.data);
+      await db.query(sql.unsafe`
+        INSERT INTO test_requests (id, patient_id, institution_id, clinician_id, requested_by, status, created_at,
+                                   version)
+        VALUES (${data.testRequestId}, ${data.patient_id}, ${data.institution_id}, ${data.clinician_id},
+                ${data.requested_by}, ${data.status}, ${event.occurredAt}::timestamptz, ${event.version})
+        ON CONFLICT (id) DO UPDATE SET patient_id = excluded.patient_id, institution_id = excluded.institution_id,
+          clinician_id = excluded.clinician_id, status = excluded.status, version = excluded.version
+        WHERE test_requests.version < excluded.version`);
+      const created = event.type === 'TestRequestCreated';
+      return recordActivity(db, event, {
+        type: 'test_request',
+        description: created ? ACTIVITY_DESCRIPTIONS.testRequestCreated : ACTIVITY_DESCRIPTIONS.testRequestUpdated,
+        status: data.status,
+        institutionIds: [data.institution_id],
+        testRequestId: data.testRequestId,
+      });
+    }
+    case 'TestRequestStatusChanged':
+    case 'TestRequestCancelled': {
+      const data = parseEventData(CLINICAL_EVENT_SCHEMAS, event.type, event.data);
+      const status = testRequestStatusAfter(data);
+      await db.query(sql.unsafe`
+        UPDATE test_requests SET status = ${status}, version = ${event.version}
+        WHERE id = ${data.testRequestId} AND version < ${event.version}`);
+      return recordActivity(db, event, {
+        type: 'test_request',
+        description:
+          event.type === 'TestRequestCancelled'
+            ? ACTIVITY_DESCRIPTIONS.testRequestCancelled
+            : ACTIVITY_DESCRIPTIONS.testRequestStatusChanged(status),
+        status,
+        institutionIds: [data.institution_id],
+        testRequestId: data.testRequestId,
+      });
+    }
+    case 'TestRequestArchived': {
+      const data = parseEventData(CLINICAL_EVENT_SCHEMAS, event.type, event.data);
+      await db.query(sql.unsafe`
+        UPDATE test_requests SET archived = true, version = ${event.version}
+        WHERE id = ${data.testRequestId} AND version < ${event.version}`);
+      return recordActivity(db, event, {
+        type: 'test_request',
+        description: ACTIVITY_DESCRIPTIONS.testRequestArchived,
+        status: data.status,
+        institutionIds: [data.institution_id],
+        testRequestId: data.testRequestId,
+      });
+    }
+    case 'TestRequestRestored': {
+      const data = parseEventData(CLINICAL_EVENT_SCHEMAS, event.type, event.data);
+      await db.query(sql.unsafe`
+        UPDATE test_requests SET archived = false, version = ${event.version}
+        WHERE id = ${data.testRequestId} AND version < ${event.version}`);
+      return;
+    }
+  }
+}
+
+async function applyPatientEvent(db: CommonQueryMethods, event: EventEnvelope): Promise<void> {
+  switch (event.type) {
+    case 'PatientRegistered':
+    case 'PatientUpdated': {
+      const data = parseEventData(CLINICAL_EVENT_SCHEMAS, event.type, event.data);
+      const institutionIds = sql.array(data.institution_ids, 'int4');
+      await db.query(sql.unsafe`
+        INSERT INTO patients (id, institution_ids, clinician_id, registered_at, version)
+        VALUES (${data.patientId}, ${institutionIds}, ${data.clinician_id}, ${event.occurredAt}::timestamptz,
+                ${event.version})
+        ON CONFLICT (id) DO UPDATE SET institution_ids = excluded.institution_ids,
+          clinician_id = excluded.clinician_id, version = excluded.version
+        WHERE patients.version < excluded.version`);
+      const registered = event.type === 'PatientRegistered';
+      return recordActivity(db, event, {
+        type: 'patient',
+        description: registered ? ACTIVITY_DESCRIPTIONS.patientRegistered : ACTIVITY_DESCRIPTIONS.patientUpdated,
+        status: null,
+        institutionIds: data.institution_ids,
+        patientId: data.patientId,
+      });
+    }
+    case 'PatientRemovedFromInstitutions': {
+      const data = parseEventData(CLINICAL_EVENT_SCHEMAS, event.type, event.data);
+      await db.query(sql.unsafe`
+        UPDATE patients SET institution_ids = ${sql.array(data.institution_ids, 'int4')}, version = ${event.version}
+        WHERE id = ${data.patientId} AND version < ${event.version}`);
+      return;
+    }
+    case 'PatientDeleted': {
+      const data = parseEventData(CLINICAL_EVENT_SCHEMAS, event.type, event.data);
+      await db.query(sql.unsafe`
+        UPDATE patients SET deleted = true, version = ${event.version}
+        WHERE id = ${data.patientId} AND version < ${event.version}`);
+      return;
+    }
+  }
+}
+
+export const clinicalActivityProjection: CrossServiceProjection = {
+  name: 'clinical-activity',
+  version: 1,
+  subjects: [...TEST_REQUEST_SUBJECTS, 'lab.clinical.patient.>'],
+  handles: [
+    'TestRequestCreated',
+    'TestRequestUpdated',
+    'TestRequestStatusChanged',
+    'TestRequestCancelled',
+    'TestRequestArchived',
+    'TestRequestRestored',
+    'PatientRegistered',
+    'PatientUpdated',
+    'PatientRemovedFromInstitutions',
+    'PatientDeleted',
+  ],
+  tables: ['test_requests', 'patients', 'activities'],
+  init: ACTIVITY_TABLES,
+  apply: async (db, event) => {
+    await applyTestRequestEvent(db, event);
+    await applyPatientEvent(db, event);
+  },
+};

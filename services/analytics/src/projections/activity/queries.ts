@@ -1,0 +1,206 @@
+/**
+ * The dashboard's and the activity filter's figures over the projections (clinical-activity, logins, identity's
+ * directory), each within a DashboardScope: the scope's condition is in every read, so none leaves it out.
+ */
+import {
+  activitySchema,
+  DASHBOARD_LIMITS,
+  institutionActivitySchema,
+  institutionFiguresSchema,
+  roleSchema,
+  type Activity,
+  type DashboardScope,
+  type InstitutionFigures,
+  type Role,
+  type UserActivity,
+} from '@labline/contracts';
+import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
+import { z } from 'zod';
+
+const countSchema = z.object({ count: z.number().int() });
+
+/** A record's institutions and clinician, as SQL expressions of the table read. */
+interface ScopedColumns {
+  institutionIds: FragmentSqlToken;
+  clinicianId: FragmentSqlToken;
+}
+
+function scopeCondition(scope: DashboardScope, columns: ScopedColumns): FragmentSqlToken {
+  const within = (ids: readonly number[]) => sql.fragment`${columns.institutionIds} && ${sql.array([...ids], 'int4')}`;
+  switch (scope.kind) {
+    case 'all':
+      return sql.fragment`true`;
+    case 'institutions':
+      return within(scope.institutionIds);
+    case 'clinician':
+      return scope.institutionIds === null
+        ? sql.fragment`${columns.clinicianId} = ${scope.clinicianId}`
+        : sql.fragment`${columns.clinicianId} = ${scope.clinicianId} AND ${within(scope.institutionIds)}`;
+  }
+}
+
+const REQUEST_COLUMNS: ScopedColumns = {
+  institutionIds: sql.fragment`ARRAY[r.institution_id]`,
+  clinicianId: sql.fragment`r.clinician_id`,
+};
+const PATIENT_COLUMNS: ScopedColumns = {
+  institutionIds: sql.fragment`p.institution_ids`,
+  clinicianId: sql.fragment`p.clinician_id`,
+};
+/** An activity's clinician is its record's (the request's or the patient's) as it is now. */
+const ACTIVITY_COLUMNS: ScopedColumns = {
+  institutionIds: sql.fragment`a.institution_ids`,
+  clinicianId: sql.fragment`coalesce(r.clinician_id, p.clinician_id)`,
+};
+const ACTIVITY_SOURCE = sql.fragment`
+  activities a
+  LEFT JOIN test_requests r ON r.id = a.test_request_id
+  LEFT JOIN patients p ON p.id = a.patient_id`;
+
+const since = (days: number) => sql.fragment`now() - make_interval(days => ${days})`;
+
+/** Test requests created in the last `days` days within the scope (archived ones are no longer counted). */
+export function requestsCreated(db: CommonQueryMethods, scope: DashboardScope, days: number): Promise<number> {
+  return db.oneFirst(sql.type(countSchema)`
+    SELECT count(*)::int AS count FROM test_requests r
+    WHERE NOT r.archived AND r.created_at >= ${since(days)} AND ${scopeCondition(scope, REQUEST_COLUMNS)}`);
+}
+
+/** Patients registered in the last `days` days within the scope (deleted ones are no longer counted). */
+export function patientsRegistered(db: CommonQueryMethods, scope: DashboardScope, days: number): Promise<number> {
+  return db.oneFirst(sql.type(countSchema)`
+    SELECT count(*)::int AS count FROM patients p
+    WHERE NOT p.deleted AND p.registered_at >= ${since(days)} AND ${scopeCondition(scope, PATIENT_COLUMNS)}`);
+}
+
+/** Requests created per day (UTC) in the last `days` days: the last `trendEntries` days with any, oldest first. */
+export async function requestTrends(
+  db: CommonQueryMethods,
+  scope: DashboardScope,
+  days: number,
+): Promise<{ date: string; count: number }[]> {
+  const rows = await db.any(sql.type(z.object({ date: z.string(), count: z.number().int() }))`
+    SELECT to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, count(*)::int AS count
+    FROM test_requests r
+    WHERE NOT r.archived AND r.created_at >= ${since(days)} AND ${scopeCondition(scope, REQUEST_COLUMNS)}
+    GROUP BY 1 ORDER BY 1 DESC LIMIT ${DASHBOARD_LIMITS.trendEntries}`);
+  return [...rows].reverse();
+}
+
+/**
+ * The newest activities of the last `days` days within the scope, newest first, with the acting user's name
+ * (null: the system, or a user identity has not described yet) and, when `withInstitution`, the record's
+ * primary institution's name.
+ */
+export async function recentActivity(
+  db: CommonQueryMethods,
+  scope: DashboardScope,
+  days: number,
+  withInstitution: boolean,
+): Promise<Activity[]> {
+  const rows = await db.any(sql.type(activitySchema)`
+    SELECT a.type, a.description, a.status,
+           CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS user_name,
+           CASE WHEN ${withInstitution} THEN i.name END AS institution_name,
+           a.created_at
+    FROM ${ACTIVITY_SOURCE}
+    LEFT JOIN users u ON u.id = a.actor_id
+    LEFT JOIN institutions i ON i.id = a.institution_ids[1]
+    WHERE a.created_at >= ${since(days)} AND ${scopeCondition(scope, ACTIVITY_COLUMNS)}
+    ORDER BY a.created_at DESC, a.event_id
+    LIMIT ${DASHBOARD_LIMITS.recentActivity}`);
+  return [...rows];
+}
+
+/** Institutions identity has registered (it has no deactivation of an institution: all are active). */
+export function activeInstitutions(db: CommonQueryMethods): Promise<number> {
+  return db.oneFirst(sql.type(countSchema)`SELECT count(*)::int AS count FROM institutions`);
+}
+
+/** The most active institutions of the last `days` days (activities of their records), then by name. */
+export async function institutionsByActivity(
+  db: CommonQueryMethods,
+  days: number,
+): Promise<z.infer<typeof institutionActivitySchema>[]> {
+  const rows = await db.any(sql.type(institutionActivitySchema)`
+    SELECT i.name AS institution_name, count(a.event_id)::int AS activity_count, max(a.created_at) AS last_activity
+    FROM institutions i
+    LEFT JOIN activities a ON i.id = ANY(a.institution_ids) AND a.created_at >= ${since(days)}
+    GROUP BY i.id, i.name
+    ORDER BY activity_count DESC, i.name, i.id
+    LIMIT ${DASHBOARD_LIMITS.institutionPerformance}`);
+  return [...rows];
+}
+
+/** Active users with the clinician role. */
+export function activeClinicians(db: CommonQueryMethods): Promise<number> {
+  return db.oneFirst(sql.type(countSchema)`
+    SELECT count(*)::int AS count FROM users WHERE role = 'clinician' AND is_active`);
+}
+
+/**
+ * Every institution with its active users, and its patients registered and test requests created in the last
+ * `days` days. Completed results are 0: the results service does not exist yet.
+ */
+export async function institutionFigures(db: CommonQueryMethods, days: number): Promise<InstitutionFigures[]> {
+  const rows = await db.any(sql.type(institutionFiguresSchema)`
+    SELECT i.id, i.name,
+      (SELECT count(*)::int FROM users u
+        WHERE u.is_active AND (u.institution_id = i.id OR i.id = ANY(u.clinician_institution_ids))) AS user_count,
+      (SELECT count(*)::int FROM patients p
+        WHERE NOT p.deleted AND i.id = ANY(p.institution_ids) AND p.registered_at >= ${since(days)})
+        AS patient_count,
+      (SELECT count(*)::int FROM test_requests r
+        WHERE NOT r.archived AND r.institution_id = i.id AND r.created_at >= ${since(days)}) AS test_request_count,
+      0 AS completed_results_count
+    FROM institutions i
+    ORDER BY i.name, i.id`);
+  return [...rows];
+}
+
+const userActivityRowSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: roleSchema,
+  institution_name: z.string().nullable(),
+  login_count: z.number().int(),
+  requests_created: z.number().int(),
+  results_entered: z.number().int(),
+  last_activity: z.string().nullable(),
+});
+
+/**
+ * Active users (of `institutionIds`' institutions when given, with `role` when given) and what they did in the
+ * last `days` days: sign-ins, requests they ordered (requested_by), the newest of their sign-ins and activities. Most active first, then
+ * by name. Results entered are 0: the results service does not exist yet.
+ */
+export async function userActivity(
+  db: CommonQueryMethods,
+  filter: { institutionIds: readonly number[] | null; role: Role | undefined; days: number },
+): Promise<UserActivity[]> {
+  const conditions = [sql.fragment`u.is_active`];
+  if (filter.institutionIds !== null) {
+    const ids = sql.array([...filter.institutionIds], 'int4');
+    conditions.push(sql.fragment`(u.institution_id = ANY(${ids}) OR u.clinician_institution_ids && ${ids})`);
+  }
+  if (filter.role !== undefined) conditions.push(sql.fragment`u.role = ${filter.role}`);
+  const from = since(filter.days);
+  const rows = await db.any(sql.type(userActivityRowSchema)`
+    WITH figures AS (
+      SELECT u.id, u.first_name, u.last_name, u.role, i.name AS institution_name,
+        (SELECT count(*)::int FROM logins l WHERE l.user_id = u.id AND l.logged_in_at >= ${from}) AS login_count,
+        (SELECT count(*)::int FROM test_requests r WHERE r.requested_by = u.id AND r.created_at >= ${from})
+          AS requests_created,
+        0 AS results_entered,
+        greatest(
+          (SELECT max(l.logged_in_at) FROM logins l WHERE l.user_id = u.id AND l.logged_in_at >= ${from}),
+          (SELECT max(a.created_at) FROM activities a WHERE a.actor_id = u.id AND a.created_at >= ${from})
+        ) AS last_activity
+      FROM users u LEFT JOIN institutions i ON i.id = u.institution_id
+      WHERE ${sql.join(conditions, sql.fragment` AND `)}
+    )
+    SELECT * FROM figures
+    ORDER BY requests_created + login_count DESC, last_name, first_name, id`);
+  return [...rows];
+}

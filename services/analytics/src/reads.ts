@@ -1,0 +1,84 @@
+/**
+ * analytics's reads bound to their caller: a route gets this repository from its caller and cannot reach the
+ * figures without the caller's scope (dashboardScope, analytics-rules.ts in contracts).
+ */
+import {
+  dashboardScope,
+  seesSystemFigures,
+  type Caller,
+  type Dashboard,
+  type DashboardQuery,
+  type InstitutionFigures,
+  type Role,
+  type UserActivity,
+} from '@labline/contracts';
+import type { CommonQueryMethods } from 'slonik';
+import {
+  activeClinicians,
+  activeInstitutions,
+  institutionFigures,
+  institutionsByActivity,
+  patientsRegistered,
+  recentActivity,
+  requestsCreated,
+  requestTrends,
+  userActivity,
+} from './projections/activity/queries';
+
+export interface AnalyticsReads {
+  dashboard(query: DashboardQuery): Promise<Dashboard>;
+  /** Every institution's figures (the route's guard lets super_admin only). */
+  institutions(days: number): Promise<InstitutionFigures[]>;
+  /** super_admin: every user, or `institutionId`'s; others: their institutions' users (within `institutionId`). */
+  userActivity(filter: {
+    days: number;
+    institutionId?: number | undefined;
+    role?: Role | undefined;
+  }): Promise<UserActivity[]>;
+}
+
+export function analyticsReads(db: CommonQueryMethods, caller: Caller): AnalyticsReads {
+  const system = seesSystemFigures(caller);
+  return {
+    async dashboard(query) {
+      const scope = dashboardScope(caller, query);
+      const days = query.timeframe;
+      const [requests, patients, trends, activity] = await Promise.all([
+        requestsCreated(db, scope, days),
+        patientsRegistered(db, scope, days),
+        requestTrends(db, scope, days),
+        recentActivity(db, scope, days, system),
+      ]);
+      const [institutions, clinicians] = system
+        ? await Promise.all([
+            Promise.all([activeInstitutions(db), institutionsByActivity(db, days)]).then(([active, byActivity]) => ({
+              active,
+              by_activity: byActivity,
+            })),
+            activeClinicians(db).then((total) => ({ total })),
+          ])
+        : [null, null];
+      return {
+        timeframe: days,
+        test_requests: { total: requests },
+        patients: { total: patients },
+        results: null,
+        fulfillment: null,
+        inventory: null,
+        institutions,
+        clinicians,
+        test_trends: trends,
+        recent_activity: activity,
+      };
+    },
+    institutions: (days) => institutionFigures(db, days),
+    userActivity({ days, institutionId, role }) {
+      const institutionIds = system
+        ? institutionId === undefined
+          ? null
+          : [institutionId]
+        : caller.institutionIds.filter((id) => institutionId === undefined || id === institutionId);
+      return userActivity(db, { institutionIds, role, days });
+    },
+  };
+}
