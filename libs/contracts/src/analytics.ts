@@ -27,6 +27,12 @@ export const DASHBOARD_LIMITS = {
   minimumBarPx: 4,
 } as const;
 
+/**
+ * spec 1 §6: the dashboard's institution and clinician cards, the activity filter, the user and institution names
+ * in the activity and the institution performance table are super_admin's: the whole system's view.
+ */
+export const seesWholeDashboard = (caller: { role: string }): boolean => caller.role === 'super_admin';
+
 /** spec 1 §2: super_admin's activity filter. */
 export const ACTIVITY_FILTERS = ['all', 'institution', 'clinician'] as const;
 export type ActivityFilter = (typeof ACTIVITY_FILTERS)[number];
@@ -59,6 +65,8 @@ export const DASHBOARD_TEXTS = {
   noRecentActivity: 'No recent activity',
   /** Institution Performance's last activity when an institution has none. */
   notAvailable: 'N/A',
+  /** The Low Stock Alert, shown when the low stock count is above 0 (with a link to /inventory). */
+  lowStock: (count: number) => `${count} items are running low on stock.`,
 } as const;
 
 /** spec 3 §8: the analytics screen's load errors (its permission text is ERRORS.noPermissionViewAnalytics). */

@@ -181,6 +181,13 @@ export const NOTIFICATIONS_ROUTES = {
   twilioInbound: { method: 'POST', path: '/webhooks/twilio/inbound', access: 'public' },
 } as const satisfies Record<string, RoutePath>;
 
+// PROVISIONAL (web branch): the analytics service's branch declares these in ROUTE_PATHS; take its version.
+export const ANALYTICS_ROUTES = {
+  dashboard: { method: 'GET', path: '/analytics/dashboard', access: ['dashboard'] },
+  institutions: { method: 'GET', path: '/analytics/institutions', access: ['analytics', 'dashboard'] },
+  userActivity: { method: 'GET', path: '/analytics/user-activity', access: ['analytics', 'dashboard'] },
+} as const satisfies Record<string, RoutePath>;
+
 /** The routes of the services that exist (DEPLOYED_SERVICES), by service. */
 export const ROUTE_PATHS = {
   identity: IDENTITY_ROUTES,
