@@ -59,6 +59,8 @@ export const DASHBOARD_TEXTS = {
   noRecentActivity: 'No recent activity',
   /** Institution Performance's last activity when an institution has none. */
   notAvailable: 'N/A',
+  /** The Low Stock Alert, shown when the low stock count is above 0 (with a link to /inventory). */
+  lowStock: (count: number) => `${count} items are running low on stock.`,
 } as const;
 
 /** spec 3 §8: the analytics screen's load errors (its permission text is ERRORS.noPermissionViewAnalytics). */

@@ -91,7 +91,7 @@ export const ROUTES = [
     title: (u: SessionUser) => (isClinician(u) ? 'Clinical Dashboard' : 'Dashboard Overview'),
     section: 'dashboard',
     menu: 'Dashboard',
-    ...notAvailable,
+    page: 'dashboard/DashboardPage',
   },
   { path: '/profile', title: 'Profile Settings', section: null, page: 'profile/ProfilePage' },
   { path: '/contact', title: 'Contact Us', section: null, page: 'contact/ContactPage' },

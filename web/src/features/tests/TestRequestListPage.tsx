@@ -23,7 +23,7 @@ import { urlFilter } from '../../shared/listParams';
 import { listBusy, useUrlListState } from '../../shared/useListSearch';
 import { archiveTestRequest, LIST_LOAD_ERROR, useTestRequestCache, useTestRequests } from './api';
 import { RequestCounters } from './components/RequestCounters';
-import { valueLabel } from './components/RequestTags';
+import { valueLabel } from '../../shared/RequestTags';
 import { TestRequestTable } from './components/TestRequestTable';
 import { countRequests } from './format';
 import { orderedRequests } from './labels/orderedState';

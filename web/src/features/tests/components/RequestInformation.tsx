@@ -9,7 +9,7 @@ import { useDescriptionsLayout } from '../../../shared/useDescriptionsLayout';
 import { UserEmailAction } from '../../users/components/UserEmailAction';
 import { personName, requestPatientName } from '../format';
 import { customDataValueText } from '../order/customData';
-import { PriorityTag, StatusTag } from './RequestTags';
+import { PriorityTag, StatusTag } from '../../../shared/RequestTags';
 
 const none = <Typography.Text type="secondary">Not provided</Typography.Text>;
 const orNone = (value: string | null | undefined): ReactNode => (value ? <EllipsisText>{value}</EllipsisText> : none);

@@ -11,7 +11,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { columnsWidth } from '../../../shared/columnsWidth';
 import { EllipsisText } from '../../../shared/EllipsisText';
 import { personName } from '../format';
-import { StatusTag, valueLabel } from './RequestTags';
+import { StatusTag, valueLabel } from '../../../shared/RequestTags';
 
 type Result = TestRequestDetail['test_results'][number];
 type Fulfillment = TestRequestDetail['fulfillment_requests'][number];

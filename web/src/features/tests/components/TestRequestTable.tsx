@@ -6,7 +6,7 @@ import { EllipsisText } from '../../../shared/EllipsisText';
 import { ConfirmedRowAction } from '../../../shared/RowActions';
 import { accessFactsOf } from '../access';
 import { requestPatientName } from '../format';
-import { PriorityTag, StatusTag } from './RequestTags';
+import { PriorityTag, StatusTag } from '../../../shared/RequestTags';
 
 interface TestRequestTableProps {
   requests: readonly TestRequest[];

@@ -3,7 +3,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { expectedTestDateTime, type TestFormFields } from '@labline/contracts';
 import { Alert, Button, Card, Descriptions, Flex, List, Typography } from 'antd';
 import { EllipsisText } from '../../../shared/EllipsisText';
-import { PriorityTag } from '../components/RequestTags';
+import { PriorityTag } from '../../../shared/RequestTags';
 import type { ServerFieldErrors } from './fieldStatus';
 import { capacityOf, chosenMarkers, testName, volumeOf, type TestDraft } from './orderModel';
 

@@ -10,7 +10,7 @@ import { Checkbox, Col, Form, Input, Row, Select } from 'antd';
 import { describeServerError } from '../../../shared/apiError';
 import { DateInput } from '../../../shared/DateInput';
 import { typedDateProblem } from '../../../shared/typedDate';
-import { valueLabel } from '../components/RequestTags';
+import { valueLabel } from '../../../shared/RequestTags';
 import { useFulfillmentPartners } from '../api';
 import { fieldStatus, type ServerFieldErrors } from './fieldStatus';
 import type { TestDraft } from './orderModel';
