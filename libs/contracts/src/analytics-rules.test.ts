@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
-import { it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROLES } from './access';
 import { callerAs, CALLER_ID, F, OTHER, OWN, T, assertMatrix } from './access-matrix.fixture';
-import { canReadInstitutionFigures, canReadUserActivity, dashboardScope, seesSystemFigures } from './analytics-rules';
+import {
+  ACTIVITY_DESCRIPTIONS,
+  canReadInstitutionFigures,
+  canReadUserActivity,
+  dashboardScope,
+  seesSystemFigures,
+} from './analytics-rules';
 
 it("scopes the dashboard by role, super_admin's filter only for super_admin", () => {
   const all = { activity_filter: 'all' } as const;
@@ -49,4 +55,13 @@ it('lets super_admin read the system figures and institution list, administrator
           ? canReadInstitutionFigures(caller)
           : canReadUserActivity(caller),
   );
+});
+
+describe('Recent Activity descriptions', () => {
+  it('name a status as words', () => {
+    expect(ACTIVITY_DESCRIPTIONS.testRequestStatusChanged('in_progress')).toBe(
+      'Test request status changed to in progress',
+    );
+    expect(ACTIVITY_DESCRIPTIONS.testRequestStatusChanged('approved')).toBe('Test request status changed to approved');
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * Who sees which figures of the analytics read side (spec 1 §2, spec 3 §2): the dashboard's scope per caller and
- * the guards of the activity filter's lists; and the descriptions of its Recent Activity. Pure functions over the Caller, beside records.ts's rules, which
- * they reuse (patientScope: a clinician sees their own patients and requests within their institutions).
+ * the guards of the activity filter's lists; and the descriptions of its Recent Activity. Pure functions over the
+ * Caller, beside records.ts's rules, which they reuse (patientScope: a clinician sees their own patients and
+ * requests within their institutions).
  */
 import type { ActivityFilter } from './analytics';
 import type { TestRequestStatus } from './test-requests';
@@ -66,7 +67,9 @@ export const canReadUserActivity = (caller: Caller): boolean =>
 export const ACTIVITY_DESCRIPTIONS = {
   testRequestCreated: 'Test request created',
   testRequestUpdated: 'Test request updated',
-  testRequestStatusChanged: (status: TestRequestStatus) => `Test request status changed to ${status}`,
+  // 'in_progress' reads 'in progress' in the sentence.
+  testRequestStatusChanged: (status: TestRequestStatus) =>
+    `Test request status changed to ${status.replace(/_/g, ' ')}`,
   testRequestCancelled: 'Test request cancelled',
   testRequestArchived: 'Test request archived',
   patientRegistered: 'Patient registered',
