@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { JETSTREAM_STREAM, type EventEnvelope } from '@labline/contracts';
+import { JETSTREAM_STREAM, subjectFor, type Actor, type EventEnvelope, type ServiceName } from '@labline/contracts';
 import { findOrStartNats, freePort } from '@labline/testkit';
 import { connect, headers, type NatsConnection } from 'nats';
 import { ensureJetStream } from './jetstream';
@@ -55,5 +55,52 @@ export async function startPrivateJetStream(): Promise<PrivateJetStream> {
       await server.stop();
       await rm(storeDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** An event of another service as a consumer's test publishes it: actor and time default to the system and now. */
+export interface TestEvent {
+  stream: string;
+  version: number;
+  type: string;
+  data: unknown;
+  actor?: Actor;
+  occurredAt?: string;
+}
+
+export interface TestEventPublisher {
+  /** Publishes the event as `service`'s relay would (its subject, Nats-Msg-Id = the envelope's id). */
+  publish(service: ServiceName, event: TestEvent): Promise<EventEnvelope>;
+  /** Publishes an envelope again under a new message id, as a relay republishing after JetStream's window. */
+  republish(service: ServiceName, envelope: EventEnvelope): Promise<void>;
+}
+
+/** What the services' consumer tests publish on their private JetStream, in the relay's own shape. */
+export function testEventPublisher(nc: NatsConnection): TestEventPublisher {
+  const js = nc.jetstream();
+  const send = async (service: ServiceName, envelope: EventEnvelope, messageId: string) => {
+    const messageHeaders = headers();
+    messageHeaders.set('Nats-Msg-Id', messageId);
+    await js.publish(subjectFor(service, envelope), JSON.stringify(envelope), { headers: messageHeaders });
+  };
+  return {
+    async publish(service, event) {
+      const id = randomUUID();
+      const envelope: EventEnvelope = {
+        id,
+        type: event.type,
+        stream: event.stream,
+        version: event.version,
+        occurredAt: event.occurredAt ?? new Date().toISOString(),
+        actor: event.actor ?? { userId: null, role: null, institutionId: null },
+        correlationId: `test-${id}`,
+        causationId: null,
+        traceparent: null,
+        data: event.data,
+      };
+      await send(service, envelope, id);
+      return envelope;
+    },
+    republish: (service, envelope) => send(service, envelope, randomUUID()),
   };
 }

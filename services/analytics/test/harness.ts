@@ -2,9 +2,8 @@
  * An analytics app on a fresh database and a private NATS JetStream per test file: real Postgres, its real
  * durable consumers fed with identity- and clinical-shaped events published as their relays would.
  */
-import { randomUUID } from 'node:crypto';
-import { startPrivateJetStream, type PrivateJetStream } from '@labline/bus/testing';
-import { subjectFor, type Actor, type EventEnvelope, type ServiceName } from '@labline/contracts';
+import { startPrivateJetStream, testEventPublisher, type PrivateJetStream, type TestEvent } from '@labline/bus/testing';
+import type { EventEnvelope, ServiceName } from '@labline/contracts';
 import { openServiceDatabase } from '@labline/db';
 import { createPostgresEventStore, type EventStore } from '@labline/eventstore';
 import { buildInProcess, serviceMigrations, type HttpApp } from '@labline/service-kit';
@@ -16,19 +15,9 @@ import {
   type TestDatabase,
   type TestUser,
 } from '@labline/testkit';
-import { headers } from 'nats';
 import type { DatabasePool } from 'slonik';
 import type { AnalyticsContext } from '../src/config';
 import { service } from '../src/service';
-
-export interface PublishableEvent {
-  stream: string;
-  version: number;
-  type: string;
-  data: unknown;
-  actor?: Actor;
-  occurredAt?: string;
-}
 
 export interface AnalyticsTestContext {
   app: HttpApp;
@@ -37,7 +26,7 @@ export interface AnalyticsTestContext {
   store: EventStore;
   nats: PrivateJetStream;
   /** Publishes an event as its service's relay would (Nats-Msg-Id = event id); answers the envelope. */
-  publish(service: ServiceName, event: PublishableEvent): Promise<EventEnvelope>;
+  publish(service: ServiceName, event: TestEvent): Promise<EventEnvelope>;
   /** Publishes an envelope again under a new message id, as a relay republishing after JetStream's window. */
   republish(service: ServiceName, envelope: EventEnvelope): Promise<void>;
   as(member: TestUser): Promise<Record<string, string>>;
@@ -54,29 +43,7 @@ export async function startAnalytics(): Promise<AnalyticsTestContext> {
   const store = createPostgresEventStore({ pool });
   const nats = await startPrivateJetStream();
   const keys = await createTestKeys();
-  const js = nats.nc.jetstream();
-  const send = async (origin: ServiceName, envelope: EventEnvelope, messageId: string) => {
-    const messageHeaders = headers();
-    messageHeaders.set('Nats-Msg-Id', messageId);
-    await js.publish(subjectFor(origin, envelope), JSON.stringify(envelope), { headers: messageHeaders });
-  };
-  const publish = async (origin: ServiceName, event: PublishableEvent) => {
-    const id = randomUUID();
-    const envelope: EventEnvelope = {
-      id,
-      type: event.type,
-      stream: event.stream,
-      version: event.version,
-      occurredAt: event.occurredAt ?? new Date().toISOString(),
-      actor: event.actor ?? { userId: null, role: null, institutionId: null },
-      correlationId: `test-${id}`,
-      causationId: null,
-      traceparent: null,
-      data: event.data,
-    };
-    await send(origin, envelope, id);
-    return envelope;
-  };
+  const { publish, republish } = testEventPublisher(nats.nc);
   const { app, context } = await buildInProcess(service, {
     env: { DATABASE_URL: database.url, NATS_URL: nats.url, IDENTITY_JWKS_URL: 'http://127.0.0.1/unused' },
     pool,
@@ -91,7 +58,7 @@ export async function startAnalytics(): Promise<AnalyticsTestContext> {
     store,
     nats,
     publish,
-    republish: (origin, envelope) => send(origin, envelope, randomUUID()),
+    republish,
     as: (member) => bearerHeaders(keys, member, { permissions: [], email: testUserEmail(member) }),
     async close() {
       await app.close();

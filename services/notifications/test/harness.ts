@@ -3,11 +3,8 @@
  * file: real Postgres, real event store, the real consumers fed with identity- and clinical-shaped events,
  * nodemailer and the twilio client talking to the sandboxes, Twilio's callbacks reaching the listening app.
  */
-import { randomUUID } from 'node:crypto';
-import { startPrivateJetStream, type PrivateJetStream } from '@labline/bus/testing';
+import { startPrivateJetStream, testEventPublisher, type PrivateJetStream, type TestEvent } from '@labline/bus/testing';
 import {
-  subjectFor,
-  type Actor,
   type ClinicalEventData,
   type ClinicalEventType,
   type ContactPreference,
@@ -36,7 +33,7 @@ import {
   type TestDatabase,
   type TestUser,
 } from '@labline/testkit';
-import { connect, headers } from 'nats';
+import { connect } from 'nats';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import type { NotificationsContext } from '../src/config';
@@ -72,7 +69,7 @@ export interface NotificationsTestContext {
   sms: SmsSandbox;
   database: TestDatabase;
   /** Publishes an event as its service's relay would (Nats-Msg-Id = event id); answers the envelope. */
-  publish(service: ServiceName, event: PublishableEvent): Promise<EventEnvelope>;
+  publish(service: ServiceName, event: TestEvent): Promise<EventEnvelope>;
   /** Publishes an envelope again under a new message id, as a relay republishing after JetStream's window. */
   republish(service: ServiceName, envelope: EventEnvelope): Promise<void>;
   as(member: TestUser, permissions?: string[]): Promise<Record<string, string>>;
@@ -85,15 +82,6 @@ export interface NotificationsReplica {
   app: HttpApp;
   context: NotificationsContext;
   close(): Promise<void>;
-}
-
-export interface PublishableEvent {
-  stream: string;
-  version: number;
-  type: string;
-  data: unknown;
-  actor?: Actor;
-  occurredAt?: string;
 }
 
 export async function startNotifications(
@@ -135,29 +123,7 @@ export async function startNotifications(
     ...options.env,
   };
   const config = notificationsConfigSchema.parse({ LOG_LEVEL: 'silent', ...env });
-  const js = nats.nc.jetstream();
-  const send = async (service: ServiceName, envelope: EventEnvelope, messageId: string) => {
-    const messageHeaders = headers();
-    messageHeaders.set('Nats-Msg-Id', messageId);
-    await js.publish(subjectFor(service, envelope), JSON.stringify(envelope), { headers: messageHeaders });
-  };
-  const publish = async (service: ServiceName, event: PublishableEvent) => {
-    const id = randomUUID();
-    const envelope: EventEnvelope = {
-      id,
-      type: event.type,
-      stream: event.stream,
-      version: event.version,
-      occurredAt: event.occurredAt ?? new Date().toISOString(),
-      actor: event.actor ?? { userId: null, role: null, institutionId: null },
-      correlationId: `test-${id}`,
-      causationId: null,
-      traceparent: null,
-      data: event.data,
-    };
-    await send(service, envelope, id);
-    return envelope;
-  };
+  const { publish, republish } = testEventPublisher(nats.nc);
 
   // With its consumers, reactors and workers on the private JetStream, as at start-up.
   const { app, context } = await buildInProcess(service, {
@@ -206,7 +172,7 @@ export async function startNotifications(
     sms,
     database,
     publish,
-    republish: (service, envelope) => send(service, envelope, randomUUID()),
+    republish,
     as: (member, permissions = []) => bearerHeaders(keys, member, { permissions, email: emailOf(member) }),
     startReplica,
     async close() {
