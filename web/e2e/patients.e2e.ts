@@ -223,6 +223,7 @@ test('the list pages through the patients, search narrows it and a reload keeps 
   await openPatients(page, { loaded: false });
   await page.getByText('Failed to fetch patients').waitFor();
   assert.equal(await page.locator('.ant-table').count(), 0);
+  await screenshot(page, 'patients-load-error');
   await page.getByRole('button', { name: 'Retry' }).click();
   await footer(page).waitFor();
   const [, , , totalText] = /^Showing (\d+) to (\d+) of (\d+) results$/.exec((await footer(page).innerText()).trim())!;
