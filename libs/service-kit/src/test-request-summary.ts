@@ -33,8 +33,19 @@ export const TEST_REQUEST_SUMMARY_TABLE_DDL = `
     expected_test_datetime timestamptz,
     status text NOT NULL,
     archived boolean NOT NULL DEFAULT false,
-    version integer NOT NULL
+    version integer NOT NULL,
+    -- the ordering clinician, who ordered it and when (its TestRequestCreated): what analytics counts by
+    clinician_id integer,
+    requested_by integer,
+    created_at timestamptz
   );
+  -- Columns added after the table was first created: a database from before them gets them here; the service
+  -- raises the summary's version with them, so its rebuild fills them in.
+  ALTER TABLE ${TEST_REQUEST_SUMMARY_TABLE} ADD COLUMN IF NOT EXISTS clinician_id integer;
+  ALTER TABLE ${TEST_REQUEST_SUMMARY_TABLE} ADD COLUMN IF NOT EXISTS requested_by integer;
+  ALTER TABLE ${TEST_REQUEST_SUMMARY_TABLE} ADD COLUMN IF NOT EXISTS created_at timestamptz;
+  CREATE INDEX IF NOT EXISTS ${TEST_REQUEST_SUMMARY_TABLE}_created_idx
+    ON ${TEST_REQUEST_SUMMARY_TABLE} (created_at) WHERE NOT archived;
   CREATE INDEX IF NOT EXISTS ${TEST_REQUEST_SUMMARY_TABLE}_institution_idx
     ON ${TEST_REQUEST_SUMMARY_TABLE} (institution_id, status) WHERE NOT archived;
   CREATE INDEX IF NOT EXISTS ${TEST_REQUEST_SUMMARY_TABLE}_expected_idx
@@ -53,11 +64,15 @@ export async function applyTestRequestSummaryEvent(db: CommonQueryMethods, event
       const data = parseEventData(CLINICAL_EVENT_SCHEMAS, event.type, event.data);
       await db.query(sql.unsafe`
         INSERT INTO test_request_summaries
-          (id, patient_id, institution_id, test_name, expected_test_datetime, status, version)
+          (id, patient_id, institution_id, test_name, expected_test_datetime, status, version, clinician_id,
+           requested_by, created_at)
         VALUES (${data.testRequestId}, ${data.patient_id}, ${data.institution_id}, ${data.test_name},
-                ${data.expected_test_datetime}::timestamptz, ${data.status}, ${event.version})
+                ${data.expected_test_datetime}::timestamptz, ${data.status}, ${event.version}, ${data.clinician_id},
+                ${data.requested_by}, ${event.occurredAt}::timestamptz)
         ON CONFLICT (id) DO UPDATE SET patient_id = excluded.patient_id, institution_id = excluded.institution_id,
           test_name = excluded.test_name, expected_test_datetime = excluded.expected_test_datetime,
+          clinician_id = excluded.clinician_id, requested_by = excluded.requested_by,
+          created_at = coalesce(test_request_summaries.created_at, excluded.created_at),
           status = excluded.status, version = excluded.version
         WHERE test_request_summaries.version < excluded.version`);
       return;

@@ -35,7 +35,8 @@ export const service = defineService<IdentityConfig, typeof IDENTITY_EVENT_SCHEM
   events: IDENTITY_EVENT_SCHEMAS,
   projections: [usersProjection, institutionsProjection, sessionsProjection],
   // Institution stats count patients and test requests from clinical's events.
-  consumes: [institutionPatientsProjection, testRequestSummaryProjection({ version: 1 })],
+  // summary 2: with the ordering clinician, the orderer and the creation time (the kit's summary widened for analytics)
+  consumes: [institutionPatientsProjection, testRequestSummaryProjection({ version: 2 })],
   // Two registrations of one e-mail at once: the read model's unique index refuses the later one.
   conflicts: { users_email_key: ERRORS.emailAlreadyRegistered },
   resources: async ({ pool, config }) => ({

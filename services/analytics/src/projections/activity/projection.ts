@@ -14,7 +14,12 @@ import {
   type ActivityType,
   type EventEnvelope,
 } from '@labline/contracts';
-import type { CrossServiceProjection } from '@labline/service-kit';
+import {
+  applyTestRequestSummaryEvent,
+  TEST_REQUEST_SUMMARY_TABLE,
+  TEST_REQUEST_SUMMARY_TABLE_DDL,
+  type CrossServiceProjection,
+} from '@labline/service-kit';
 import { sql, type CommonQueryMethods } from 'slonik';
 
 /**
@@ -22,20 +27,6 @@ import { sql, type CommonQueryMethods } from 'slonik';
  * projected event (the guard of the records); an activity is its event's id (a redelivery adds nothing).
  */
 const ACTIVITY_TABLES = `
-  CREATE TABLE IF NOT EXISTS test_requests (
-    id integer PRIMARY KEY,
-    patient_id integer NOT NULL,
-    institution_id integer NOT NULL,
-    clinician_id integer,
-    requested_by integer,
-    status text NOT NULL,
-    archived boolean NOT NULL DEFAULT false,
-    -- TestRequestCreated's time: when the request counts
-    created_at timestamptz NOT NULL,
-    version integer NOT NULL
-  );
-  CREATE INDEX IF NOT EXISTS test_requests_created_at_idx ON test_requests (created_at) WHERE NOT archived;
-
   CREATE TABLE IF NOT EXISTS patients (
     id integer PRIMARY KEY,
     institution_ids integer[] NOT NULL,
@@ -83,19 +74,16 @@ async function recordActivity(db: CommonQueryMethods, event: EventEnvelope, row:
     ON CONFLICT (event_id) DO NOTHING`);
 }
 
+/**
+ * A test request event: the kit's summary of the request (whose, ordered by whom and when, its status, archived;
+ * the same summary identity and notifications keep) and, but for a restore, an activity row.
+ */
 async function applyTestRequestEvent(db: CommonQueryMethods, event: EventEnvelope): Promise<void> {
+  await applyTestRequestSummaryEvent(db, event);
   switch (event.type) {
     case 'TestRequestCreated':
     case 'TestRequestUpdated': {
       const data = parseEventData(CLINICAL_EVENT_SCHEMAS, event.type, event.data);
-      await db.query(sql.unsafe`
-        INSERT INTO test_requests (id, patient_id, institution_id, clinician_id, requested_by, status, created_at,
-                                   version)
-        VALUES (${data.testRequestId}, ${data.patient_id}, ${data.institution_id}, ${data.clinician_id},
-                ${data.requested_by}, ${data.status}, ${event.occurredAt}::timestamptz, ${event.version})
-        ON CONFLICT (id) DO UPDATE SET patient_id = excluded.patient_id, institution_id = excluded.institution_id,
-          clinician_id = excluded.clinician_id, status = excluded.status, version = excluded.version
-        WHERE test_requests.version < excluded.version`);
       const created = event.type === 'TestRequestCreated';
       return recordActivity(db, event, {
         type: 'test_request',
@@ -109,9 +97,6 @@ async function applyTestRequestEvent(db: CommonQueryMethods, event: EventEnvelop
     case 'TestRequestCancelled': {
       const data = parseEventData(CLINICAL_EVENT_SCHEMAS, event.type, event.data);
       const status = testRequestStatusAfter(data);
-      await db.query(sql.unsafe`
-        UPDATE test_requests SET status = ${status}, version = ${event.version}
-        WHERE id = ${data.testRequestId} AND version < ${event.version}`);
       return recordActivity(db, event, {
         type: 'test_request',
         description:
@@ -125,9 +110,6 @@ async function applyTestRequestEvent(db: CommonQueryMethods, event: EventEnvelop
     }
     case 'TestRequestArchived': {
       const data = parseEventData(CLINICAL_EVENT_SCHEMAS, event.type, event.data);
-      await db.query(sql.unsafe`
-        UPDATE test_requests SET archived = true, version = ${event.version}
-        WHERE id = ${data.testRequestId} AND version < ${event.version}`);
       return recordActivity(db, event, {
         type: 'test_request',
         description: ACTIVITY_DESCRIPTIONS.testRequestArchived,
@@ -135,13 +117,6 @@ async function applyTestRequestEvent(db: CommonQueryMethods, event: EventEnvelop
         institutionIds: [data.institution_id],
         testRequestId: data.testRequestId,
       });
-    }
-    case 'TestRequestRestored': {
-      const data = parseEventData(CLINICAL_EVENT_SCHEMAS, event.type, event.data);
-      await db.query(sql.unsafe`
-        UPDATE test_requests SET archived = false, version = ${event.version}
-        WHERE id = ${data.testRequestId} AND version < ${event.version}`);
-      return;
     }
   }
 }
@@ -196,8 +171,8 @@ export const clinicalActivityProjection: CrossServiceProjection = {
     'PatientRemovedFromInstitutions',
     'PatientDeleted',
   ],
-  tables: ['test_requests', 'patients', 'activities'],
-  init: ACTIVITY_TABLES,
+  tables: [TEST_REQUEST_SUMMARY_TABLE, 'patients', 'activities'],
+  init: TEST_REQUEST_SUMMARY_TABLE_DDL + ACTIVITY_TABLES,
   apply: async (db, event) => {
     await applyTestRequestEvent(db, event);
     await applyPatientEvent(db, event);

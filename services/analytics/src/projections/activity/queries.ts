@@ -54,7 +54,7 @@ const ACTIVITY_COLUMNS: ScopedColumns = {
 };
 const ACTIVITY_SOURCE = sql.fragment`
   activities a
-  LEFT JOIN test_requests r ON r.id = a.test_request_id
+  LEFT JOIN test_request_summaries r ON r.id = a.test_request_id
   LEFT JOIN patients p ON p.id = a.patient_id`;
 
 const since = (days: number) => sql.fragment`now() - make_interval(days => ${days})`;
@@ -62,7 +62,7 @@ const since = (days: number) => sql.fragment`now() - make_interval(days => ${day
 /** Test requests created in the last `days` days within the scope (archived ones are no longer counted). */
 export function requestsCreated(db: CommonQueryMethods, scope: DashboardScope, days: number): Promise<number> {
   return db.oneFirst(sql.type(countSchema)`
-    SELECT count(*)::int AS count FROM test_requests r
+    SELECT count(*)::int AS count FROM test_request_summaries r
     WHERE NOT r.archived AND r.created_at >= ${since(days)} AND ${scopeCondition(scope, REQUEST_COLUMNS)}`);
 }
 
@@ -81,7 +81,7 @@ export async function requestTrends(
 ): Promise<{ date: string; count: number }[]> {
   const rows = await db.any(sql.type(z.object({ date: z.string(), count: z.number().int() }))`
     SELECT to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, count(*)::int AS count
-    FROM test_requests r
+    FROM test_request_summaries r
     WHERE NOT r.archived AND r.created_at >= ${since(days)} AND ${scopeCondition(scope, REQUEST_COLUMNS)}
     GROUP BY 1 ORDER BY 1 DESC LIMIT ${DASHBOARD_LIMITS.trendEntries}`);
   return [...rows].reverse();
@@ -150,7 +150,7 @@ export async function institutionFigures(db: CommonQueryMethods, days: number): 
       (SELECT count(*)::int FROM patients p
         WHERE NOT p.deleted AND i.id = ANY(p.institution_ids) AND p.registered_at >= ${since(days)})
         AS patient_count,
-      (SELECT count(*)::int FROM test_requests r
+      (SELECT count(*)::int FROM test_request_summaries r
         WHERE NOT r.archived AND r.institution_id = i.id AND r.created_at >= ${since(days)}) AS test_request_count,
       0 AS completed_results_count
     FROM institutions i
@@ -190,7 +190,7 @@ export async function userActivity(
     WITH figures AS (
       SELECT u.id, u.first_name, u.last_name, u.role, i.name AS institution_name,
         (SELECT count(*)::int FROM logins l WHERE l.user_id = u.id AND l.logged_in_at >= ${from}) AS login_count,
-        (SELECT count(*)::int FROM test_requests r WHERE r.requested_by = u.id AND r.created_at >= ${from})
+        (SELECT count(*)::int FROM test_request_summaries r WHERE r.requested_by = u.id AND r.created_at >= ${from})
           AS requests_created,
         0 AS results_entered,
         greatest(

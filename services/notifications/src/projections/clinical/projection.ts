@@ -79,7 +79,8 @@ export const clinicalDirectoryProjection: CrossServiceProjection = {
   // 2: test requests are the kit's summary (test_request_summaries), no longer a table of this service's own.
   // 3: its init holds the patients table too (the DDL moved here from migrations 001 and 003): a new version is a
   // new init migration, so a database whose patients table predates contact_preference gets the column.
-  version: 3,
+  // 4: the kit's test-request summary has the ordering clinician, the orderer and the creation time.
+  version: 4,
   subjects: ['lab.clinical.patient.>', ...TEST_REQUEST_SUBJECTS],
   handles: [
     'PatientRegistered',
