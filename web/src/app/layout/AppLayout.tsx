@@ -17,9 +17,17 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const phone = Grid.useBreakpoint().md === false;
   const [navigationCollapsed, setNavigationCollapsed] = useState(false);
-  // The drawer is open on the page it was opened on: any navigation (an entry, the user menu, a link) closes it.
-  const [drawerOpenOn, setDrawerOpenOn] = useState<string | null>(null);
-  const drawerOpen = drawerOpenOn === pathname;
+  // The phone's drawer closes on an entry followed (NavigationPanel's onNavigate), a click beside it, Escape, and
+  // Back or Forward; while it is open, it covers everything else that navigates. It is not keyed by the rendered
+  // address: after an entry is followed, the address shows the new page while its chunk still loads (the route
+  // change waits in a transition), and a drawer opened meanwhile was closed again when the page arrived (seen in
+  // a flake run of the layout test).
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useEffect(() => {
+    const close = () => setDrawerOpen(false);
+    window.addEventListener('popstate', close);
+    return () => window.removeEventListener('popstate', close);
+  }, []);
 
   // Navigating counts as activity: refresh a token close to expiry even on screens that make no calls.
   useEffect(() => {
@@ -27,7 +35,7 @@ export function AppLayout() {
   }, [pathname, user]);
 
   if (user === null) return <Navigate to="/login" replace />;
-  const closeDrawer = () => setDrawerOpenOn(null);
+  const closeDrawer = () => setDrawerOpen(false);
   // The data cache is keyed by the user, so one user never sees another's data.
   return (
     <SWRConfig key={user.id} value={SWR_CONFIG}>
@@ -44,7 +52,7 @@ export function AppLayout() {
             user={user}
             navigationOpen={phone ? drawerOpen : !navigationCollapsed}
             onToggleNavigation={() =>
-              phone ? setDrawerOpenOn(drawerOpen ? null : pathname) : setNavigationCollapsed((collapsed) => !collapsed)
+              phone ? setDrawerOpen((open) => !open) : setNavigationCollapsed((collapsed) => !collapsed)
             }
           />
           <Layout.Content style={{ padding: phone ? 16 : 24 }}>
