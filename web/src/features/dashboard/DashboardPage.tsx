@@ -2,6 +2,7 @@ import {
   ACTIVITY_FILTERS,
   DASHBOARD_TEXTS,
   DASHBOARD_TIMEFRAMES,
+  DEFAULT_DASHBOARD_TIMEFRAME,
   seesSystemFigures,
   type DashboardTimeframe,
 } from '@labline/contracts';
@@ -10,6 +11,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSessionUser } from '../../app/session/SessionContext';
 import { useCaller } from '../../app/session/useCaller';
+import { readListParams, urlFilter, withListParams } from '../../shared/listParams';
 import { PageHeader } from '../../shared/PageHeader';
 import { useDashboard } from './api';
 import { ActivityFilter } from './components/ActivityFilter';
@@ -21,35 +23,33 @@ import { timeframeOf, type DashboardFilters } from './dashboardModel';
 
 const TIMEFRAME_OPTIONS = DASHBOARD_TIMEFRAMES.map((days) => ({ value: days, label: `Last ${days} days` }));
 
-const idOf = (value: string | null): number | undefined => {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : undefined;
+/** The address's filters beside the timeframe (their readers are the lists', listParams.ts). */
+const FILTERS = {
+  activity: urlFilter.oneOf(ACTIVITY_FILTERS),
+  institution: urlFilter.id,
+  clinician: urlFilter.id,
 };
 
 /** The filters as the address holds them, so a reload, Back and a shared link keep them. */
 function useDashboardFilters(wholeSystem: boolean): [DashboardFilters, (next: Partial<DashboardFilters>) => void] {
   const [params, setParams] = useSearchParams();
-  const activity = ACTIVITY_FILTERS.find((value) => value === params.get('activity')) ?? 'all';
+  const { filters: read } = readListParams(params, FILTERS);
   const filters: DashboardFilters = {
     timeframe: timeframeOf(params.get('timeframe')),
-    activity: wholeSystem ? activity : 'all',
-    institutionId: wholeSystem ? idOf(params.get('institution')) : undefined,
-    clinicianId: wholeSystem ? idOf(params.get('clinician')) : undefined,
+    activity: wholeSystem ? (read.activity ?? 'all') : 'all',
+    institutionId: wholeSystem ? read.institution : undefined,
+    clinicianId: wholeSystem ? read.clinician : undefined,
   };
   const update = (next: Partial<DashboardFilters>) => {
     const merged = { ...filters, ...next };
-    const entries: [string, string | number | undefined][] = [
-      ['timeframe', merged.timeframe === 30 ? undefined : merged.timeframe],
-      ['activity', merged.activity === 'all' ? undefined : merged.activity],
-      ['institution', merged.institutionId],
-      ['clinician', merged.clinicianId],
-    ];
-    setParams(
-      new URLSearchParams(
-        entries.flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)] as [string, string]])),
-      ),
-      { replace: true },
-    );
+    // Written whole, in this order, the defaults left out.
+    const changes = {
+      timeframe: merged.timeframe === DEFAULT_DASHBOARD_TIMEFRAME ? undefined : merged.timeframe,
+      activity: merged.activity === 'all' ? undefined : merged.activity,
+      institution: merged.institutionId,
+      clinician: merged.clinicianId,
+    };
+    setParams(withListParams(new URLSearchParams(), changes), { replace: true });
   };
   return [filters, update];
 }

@@ -28,24 +28,19 @@ export function ActivityFilter({ filters, onChange }: ActivityFilterProps) {
           style={{ width: 200 }}
         />
         {filters.activity === 'institution' && (
-          <Select<number>
-            aria-label="Institution"
+          <FilterChoice
+            label="Institution"
             placeholder="Select an institution"
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
             loading={institutions.isLoading}
             value={filters.institutionId}
             options={(institutions.data ?? []).map(({ id, name }) => ({ value: id, label: name }))}
             onChange={(institutionId) => onChange({ institutionId })}
-            style={{ width: 280 }}
           />
         )}
         {filters.activity === 'clinician' && (
-          <Select<number>
-            aria-label="Clinician"
+          <FilterChoice
+            label="Clinician"
             placeholder="Select a clinician"
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
             loading={clinicians.isLoading}
             value={filters.clinicianId}
             options={(clinicians.data ?? []).map(({ id, first_name, last_name }) => ({
@@ -53,10 +48,35 @@ export function ActivityFilter({ filters, onChange }: ActivityFilterProps) {
               label: `${first_name} ${last_name}`,
             }))}
             onChange={(clinicianId) => onChange({ clinicianId })}
-            style={{ width: 280 }}
           />
         )}
       </Flex>
     </Card>
+  );
+}
+
+interface FilterChoiceProps {
+  label: string;
+  placeholder: string;
+  loading: boolean;
+  value: number | undefined;
+  options: { value: number; label: string }[];
+  onChange(value: number | undefined): void;
+}
+
+/** The institution or clinician the activity filter narrows to: searchable by name, clearable. */
+function FilterChoice({ label, placeholder, loading, value, options, onChange }: FilterChoiceProps) {
+  return (
+    <Select<number>
+      aria-label={label}
+      placeholder={placeholder}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={loading}
+      value={value}
+      options={options}
+      onChange={onChange}
+      style={{ width: 280 }}
+    />
   );
 }
