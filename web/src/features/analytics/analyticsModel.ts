@@ -1,0 +1,100 @@
+/**
+ * The analytics screen's decisions, apart from React (spec 3 §2 "Analytics (/analytics)", §9): which of its three
+ * views the address asks for, the overall view's tabs in their order, the timeframe, and the top 5s of the
+ * Overview. Pure, so the rules read and test apart from the screen.
+ */
+import {
+  ANALYTICS_TIMEFRAMES,
+  DEFAULT_ANALYTICS_TIMEFRAME,
+  type AnalyticsTimeframe,
+  type Caller,
+} from '@labline/contracts';
+
+/** spec 3 §9: the Overview lists the top 5 test types and the top 5 active users. */
+export const OVERVIEW_TOP = 5;
+
+/** The address's state of the screen. */
+export interface AnalyticsAddress {
+  timeframe: AnalyticsTimeframe;
+  /** `?patient_id=`: the patient view. */
+  patientId: number | undefined;
+  /** `?institution_id=`: the institution view (the links from an institution's page). */
+  institutionId: number | undefined;
+  /** `?institution=`: super_admin's institution filter of the overall view. */
+  institutionFilter: number | undefined;
+}
+
+export type AnalyticsView =
+  | { kind: 'patient'; patientId: number }
+  | { kind: 'institution'; institutionId: number }
+  | { kind: 'overall'; institutionFilter: number | undefined };
+
+/**
+ * spec 3 §2's three views: a patient's (patient_id), an institution's (institution_id), else the overall one. A
+ * patient is the narrower of the two, so both in one address show the patient. The institution filter of the
+ * overall view is super_admin's only (cross-institution data): for everyone else it is no filter.
+ */
+export function analyticsView(address: AnalyticsAddress, caller: Pick<Caller, 'role'>): AnalyticsView {
+  if (address.patientId !== undefined) return { kind: 'patient', patientId: address.patientId };
+  if (address.institutionId !== undefined) return { kind: 'institution', institutionId: address.institutionId };
+  return {
+    kind: 'overall',
+    institutionFilter: caller.role === 'super_admin' ? address.institutionFilter : undefined,
+  };
+}
+
+export const OVERALL_TABS = ['overview', 'test-types', 'institutions', 'user-activity', 'audit-logs'] as const;
+export type OverallTab = (typeof OVERALL_TABS)[number];
+export const OVERALL_TAB_LABELS: Record<OverallTab, string> = {
+  overview: 'Overview',
+  'test-types': 'Test Types',
+  institutions: 'Institutions',
+  'user-activity': 'User Activity',
+  'audit-logs': 'Audit Logs',
+};
+
+/**
+ * The overall view's tabs in order: Overview, Test Types, Institutions, User Activity, Audit Logs, the
+ * Institutions tab (inserted third) only for super_admin without an institution filter.
+ */
+export function overallTabs(caller: Pick<Caller, 'role'>, institutionFilter: number | undefined): OverallTab[] {
+  const withInstitutions = caller.role === 'super_admin' && institutionFilter === undefined;
+  return OVERALL_TABS.filter((tab) => tab !== 'institutions' || withInstitutions);
+}
+
+/** Reads the timeframe from the address: one of 7, 30, 90 and 365, else the default 30. */
+export function analyticsTimeframeOf(value: string | null): AnalyticsTimeframe {
+  const days = Number(value);
+  return ANALYTICS_TIMEFRAMES.find((timeframe) => timeframe === days) ?? DEFAULT_ANALYTICS_TIMEFRAME;
+}
+
+/** The `count` rows with the largest `by`, largest first (ties keep the server's order). */
+export function topBy<T>(rows: readonly T[], by: (row: T) => number, count = OVERVIEW_TOP): T[] {
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => by(b.row) - by(a.row) || a.index - b.index)
+    .slice(0, count)
+    .map(({ row }) => row);
+}
+
+/** A user's activity as one number, to rank the Overview's top 5 active users: sign-ins, requests and results. */
+export function activityScore(user: { login_count: number; requests_created: number; results_entered: number }) {
+  return user.login_count + user.requests_created + user.results_entered;
+}
+
+/** A share as the screen writes it: 0.857 or 85.7 (either the server's form) → '85.7%'. */
+export function percentText(rate: number): string {
+  const percent = rate <= 1 ? rate * 100 : rate;
+  return `${Math.round(percent * 10) / 10}%`;
+}
+
+/** A person as the charts and tables name them. */
+export const userName = (user: { first_name: string; last_name: string }): string =>
+  `${user.first_name} ${user.last_name}`;
+
+/** A status as the screen writes it: 'in_progress' → 'In Progress'. */
+export const statusLabel = (status: string): string =>
+  status
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
