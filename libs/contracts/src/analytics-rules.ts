@@ -57,11 +57,33 @@ export const seesSystemFigures = (caller: Caller): boolean => caller.role === 's
 export const canReadInstitutionFigures = (caller: Caller): boolean => caller.role === 'super_admin';
 
 /**
+ * The analytics screen's calls (spec 3 §2 Analytics): super_admin, institution_admin and client_admin; everyone
+ * else 403 with ERRORS.noPermissionViewAnalytics.
+ */
+export const canReadAnalytics = (caller: Caller): boolean =>
+  caller.role === 'super_admin' || caller.role === 'institution_admin' || caller.role === 'client_admin';
+
+/**
  * GET /analytics/user-activity (the dashboard's clinician filter, spec 3's User Activity tab): super_admin all
  * users (or an institution's), institution_admin and client_admin their institutions' users.
  */
-export const canReadUserActivity = (caller: Caller): boolean =>
-  caller.role === 'super_admin' || caller.role === 'institution_admin' || caller.role === 'client_admin';
+export const canReadUserActivity = canReadAnalytics;
+
+/**
+ * The institutions an analytics call covers (spec 3 §2): super_admin every institution, or the filter's one;
+ * everyone else their institutions, or the filter's one when it is among them. null: the filter names an
+ * institution outside the caller's, which answers 404 as an unknown one does.
+ */
+export type AnalyticsScope = { kind: 'all' } | { kind: 'institutions'; institutionIds: readonly number[] };
+
+export function analyticsScope(caller: Caller, institutionId?: number): AnalyticsScope | null {
+  if (caller.role === 'super_admin')
+    return institutionId === undefined ? { kind: 'all' } : { kind: 'institutions', institutionIds: [institutionId] };
+  if (institutionId === undefined) return { kind: 'institutions', institutionIds: caller.institutionIds };
+  return caller.institutionIds.includes(institutionId)
+    ? { kind: 'institutions', institutionIds: [institutionId] }
+    : null;
+}
 
 /** What a Recent Activity row says happened (spec 1 §2), by the clinical event it comes from. */
 export const ACTIVITY_DESCRIPTIONS = {

@@ -69,3 +69,63 @@ export const ANALYTICS_ERRORS = {
   fetchInstitutionAnalytics: 'Failed to fetch institution analytics',
   fetchPatientAnalytics: 'Failed to fetch patient analytics',
 } as const;
+
+/** spec 3 §2, §9: the analytics Overview's top lists (test types, active users). */
+export const ANALYTICS_TOP_COUNT = 5;
+
+/** The Audit Logs tab's page size (GET /analytics/audit-log). */
+export const AUDIT_LOG_PAGE_SIZE = 20;
+
+/**
+ * What an audit entry says was done to its record (spec 3 §3 audit_summary's `action`), derived from the event
+ * type by AUDIT_EVENTS (audit.ts).
+ */
+export const AUDIT_ACTIONS = [
+  'created',
+  'updated',
+  'deleted',
+  'status_changed',
+  'cancelled',
+  'archived',
+  'restored',
+  'deactivated',
+  'reactivated',
+  'password_changed',
+  'logged_in',
+  'logged_out',
+  'token_issued',
+  'token_used',
+  'assigned',
+  'unassigned',
+  'removed',
+  'notification_requested',
+  'sent',
+  'attempt_failed',
+  'delivered',
+  'failed',
+  'skipped',
+  'opted_out',
+  'opted_in',
+  'scheduled',
+  'too_late',
+  'missed',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The kind of record an audit entry is about (spec 3 §3 audit_summary's `table_name`). */
+export const AUDIT_RECORD_TYPES = [
+  'institutions',
+  'users',
+  'sessions',
+  'password_tokens',
+  'account_emails',
+  'patients',
+  'test_requests',
+  'catalogue_items',
+  'lab_assignments',
+  'notifications',
+  'sms_consents',
+  'reminder_configs',
+  'reminders',
+] as const;
+export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];

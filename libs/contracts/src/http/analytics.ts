@@ -10,12 +10,17 @@ import {
   ACTIVITY_FILTERS,
   ACTIVITY_TYPES,
   ANALYTICS_TIMEFRAMES,
+  AUDIT_ACTIONS,
+  AUDIT_LOG_PAGE_SIZE,
+  AUDIT_RECORD_TYPES,
   DASHBOARD_TIMEFRAMES,
   DEFAULT_ANALYTICS_TIMEFRAME,
   DEFAULT_DASHBOARD_TIMEFRAME,
 } from '../analytics';
 import { ROLES } from '../access';
-import { idText, queryBooleanSchema, requestObject } from './fields';
+import { TEST_REQUEST_STATUSES } from '../test-requests';
+import { pageQuerySchema, paginationSchema } from './common';
+import { idText, positiveIntegerText, queryBooleanSchema, requestObject } from './fields';
 
 /** A timeframe in the query ('30'), one of `values`, `fallback` when absent. */
 const timeframeText = <T extends readonly number[]>(values: T, fallback: T[number]) =>
@@ -92,10 +97,18 @@ export const institutionFiguresSchema = z.object({
 export const institutionFiguresListSchema = z.object({ institutions: z.array(institutionFiguresSchema) });
 export type InstitutionFigures = z.infer<typeof institutionFiguresSchema>;
 
-/** GET /analytics/user-activity (spec 3 §7): timeframe, optional institution_id and role (the clinician filter). */
-export const userActivityQuerySchema = requestObject({
+/**
+ * spec 3 §7: the overall view's query, timeframe and optional institution_id (super_admin's institution filter;
+ * for everyone else one of their institutions, else 404): GET /analytics/test-types and /analytics/audit-summary.
+ */
+export const analyticsScopeQuerySchema = requestObject({
   timeframe: timeframeText(ANALYTICS_TIMEFRAMES, DEFAULT_ANALYTICS_TIMEFRAME),
   institution_id: idText.optional(),
+});
+export type AnalyticsScopeQuery = z.infer<typeof analyticsScopeQuerySchema>;
+
+/** GET /analytics/user-activity (spec 3 §7): timeframe, optional institution_id and role (the clinician filter). */
+export const userActivityQuerySchema = analyticsScopeQuerySchema.extend({
   role: z.enum(ROLES).optional(),
 });
 
@@ -113,3 +126,116 @@ export const userActivitySchema = z.object({
 });
 export const userActivityListSchema = z.object({ users: z.array(userActivitySchema) });
 export type UserActivity = z.infer<typeof userActivitySchema>;
+
+/**
+ * A share in percent, 0 to 100 with one decimal (completed / all; 0 when there is nothing to complete).
+ */
+const percentSchema = z.number().min(0).max(100);
+
+/**
+ * spec 3 §3 analytics shapes: test_types, the requests of each test type (the request's test name: its panel or
+ * marker) in the timeframe, most requested first. category is the sample type; completion_rate is completed
+ * requests / all of that test type's requests, in percent.
+ */
+export const testTypeFiguresSchema = z.object({
+  name: z.string(),
+  /** The sample type (null when the request names none). */
+  category: z.string().nullable(),
+  request_count: z.number().int(),
+  completion_rate: percentSchema,
+});
+export const testTypeFiguresListSchema = z.object({ test_types: z.array(testTypeFiguresSchema) });
+export type TestTypeFigures = z.infer<typeof testTypeFiguresSchema>;
+
+/**
+ * spec 3 §3 analytics shapes: audit_summary, the audit entries of the timeframe counted per day, action and
+ * record type, newest day first (date `YYYY-MM-DD`, UTC).
+ */
+export const auditSummarySchema = z.object({
+  action: z.enum(AUDIT_ACTIONS),
+  table_name: z.enum(AUDIT_RECORD_TYPES),
+  count: z.number().int(),
+  date: z.string(),
+});
+export const auditSummaryListSchema = z.object({ audit_summary: z.array(auditSummarySchema) });
+export type AuditSummary = z.infer<typeof auditSummarySchema>;
+
+/**
+ * GET /analytics/audit-log: the Audit Logs tab's list, newest first, AUDIT_LOG_PAGE_SIZE a page; the overall
+ * view's timeframe and institution_id, and optionally one action or record type.
+ */
+export const auditLogQuerySchema = pageQuerySchema.extend({
+  limit: positiveIntegerText(100).default(AUDIT_LOG_PAGE_SIZE),
+  timeframe: timeframeText(ANALYTICS_TIMEFRAMES, DEFAULT_ANALYTICS_TIMEFRAME),
+  institution_id: idText.optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  table_name: z.enum(AUDIT_RECORD_TYPES).optional(),
+});
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+/** One audit entry: who did what to which record and when (one event of any service). */
+export const auditLogEntrySchema = z.object({
+  id: z.number().int(),
+  occurred_at: z.string(),
+  /** Who did it; all null for the system. */
+  actor_id: z.number().int().nullable(),
+  actor_name: z.string().nullable(),
+  actor_role: z.enum(ROLES).nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  table_name: z.enum(AUDIT_RECORD_TYPES),
+  /** The record's id as its service names it (a number, or a reminder's `{request}-{type}`). */
+  record_id: z.string(),
+  /** How screens show the record's id: REQ-000012 for a test request, else the id itself. */
+  record_display_id: z.string(),
+  /** The institution the record belongs to; null for system-wide records (global catalogue items). */
+  institution_id: z.number().int().nullable(),
+  institution_name: z.string().nullable(),
+});
+export const auditLogListSchema = z.object({ entries: z.array(auditLogEntrySchema), pagination: paginationSchema });
+export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
+export type AuditLogList = z.infer<typeof auditLogListSchema>;
+
+/**
+ * spec 3 §3 Institution analytics, GET /analytics/institution/:id?timeframe: the institution's figures over the
+ * timeframe. active_users: its users who signed in or acted in it; clinician_performance: its clinicians with the
+ * patients they ordered tests for, most first.
+ */
+export const institutionAnalyticsSchema = z.object({
+  institution_name: z.string(),
+  summary: z.object({
+    test_requests: z.number().int(),
+    patients: z.number().int(),
+    active_users: z.number().int(),
+    completed_results: z.number().int(),
+  }),
+  test_requests_by_status: z.array(z.object({ status: z.enum(TEST_REQUEST_STATUSES), count: z.number().int() })),
+  top_test_types: z.array(z.object({ test_type_name: z.string(), count: z.number().int() })),
+  clinician_performance: z.array(z.object({ id: z.number().int(), name: z.string(), patient_count: z.number().int() })),
+});
+export type InstitutionAnalytics = z.infer<typeof institutionAnalyticsSchema>;
+
+/**
+ * spec 3 §3 Patient analytics, GET /analytics/patient/:id: all of the patient's test requests (no timeframe).
+ * pending_tests counts status pending; completion_rate is completed / all in percent; the timeline is oldest
+ * first (date: when ordered; result_date: when completed, else null).
+ */
+export const patientAnalyticsSchema = z.object({
+  patient_name: z.string(),
+  summary: z.object({
+    total_tests: z.number().int(),
+    completed_tests: z.number().int(),
+    pending_tests: z.number().int(),
+    completion_rate: percentSchema,
+  }),
+  test_frequency: z.array(z.object({ test_type: z.string(), count: z.number().int() })),
+  timeline: z.array(
+    z.object({
+      date: z.string(),
+      test_type: z.string(),
+      status: z.enum(TEST_REQUEST_STATUSES),
+      completed: z.boolean(),
+      result_date: z.string().nullable(),
+    }),
+  ),
+});
+export type PatientAnalytics = z.infer<typeof patientAnalyticsSchema>;

@@ -10,12 +10,19 @@ import { canUseNotificationTabs, canMonitorNotifications } from '../notification
 import { canCreateInstitution, canManageUsers, canSendAccountEmails, canUsePatients, type Caller } from '../records';
 import { canManageReminderConfigs, canReadReminderConfigs } from '../reminders';
 import { canUseTestRequests } from '../test-requests';
-import { canReadInstitutionFigures, canReadUserActivity } from '../analytics-rules';
+import { canReadAnalytics, canReadInstitutionFigures, canReadUserActivity } from '../analytics-rules';
 import {
+  analyticsScopeQuerySchema,
   analyticsTimeframeQuerySchema,
+  auditLogListSchema,
+  auditLogQuerySchema,
+  auditSummaryListSchema,
   dashboardQuerySchema,
   dashboardSchema,
+  institutionAnalyticsSchema,
   institutionFiguresListSchema,
+  patientAnalyticsSchema,
+  testTypeFiguresListSchema,
   userActivityListSchema,
   userActivityQuerySchema,
 } from '../http/analytics';
@@ -358,15 +365,17 @@ export const NOTIFICATIONS_CONTRACTS = withSchemas(NOTIFICATIONS_ROUTES, notific
 
 /**
  * The analytics read side. GET /analytics/dashboard: every role with the dashboard, scoped by dashboardScope
-^ * (analytics-rules.ts): super_admin's activity filter (activity_filter with institution_id or clinician_id)
+ * (analytics-rules.ts): super_admin's activity filter (activity_filter with institution_id or clinician_id)
  * narrows their figures; for every other role the filter and its ids are ignored (not refused: the dashboard
  * page may send its default filter) and they get their own institutions, a clinician their own patients and
  * requests; an unknown id gives zeros. The institution and clinician cards and by_activity are system-wide
- * (not narrowed by the filter). include_user_activity is accepted and changes nothing yet: no identity-level
- * (`system`) activity is listed. GET /analytics/institutions: super_admin only. GET /analytics/user-activity: super_admin (all users,
- * or institution_id's), institution_admin and client_admin (their institutions' users; an institution_id
- * outside them gives an empty list); everyone else 403.
+ * (not narrowed by the filter). include_user_activity lists super_admin's identity-level (`system`) activity
+ * too. GET /analytics/institutions: super_admin only. The analytics screen's calls (user-activity, test-types,
+ * audit-summary, audit-log, institution/:id, patient/:id): super_admin, institution_admin and client_admin
+ * (canReadAnalytics), everyone else 403; scoped by analyticsScope: super_admin everything or institution_id's,
+ * the others their institutions, and an institution_id, institution or patient outside them answers 404.
  */
+const analyticsReaders = guard(canReadAnalytics, ERRORS.noPermissionViewAnalytics);
 const analyticsSchemas = {
   dashboard: { querystring: dashboardQuerySchema, response: { 200: dashboardSchema } },
   institutions: {
@@ -379,6 +388,24 @@ const analyticsSchemas = {
     response: { 200: userActivityListSchema },
     ...guard(canReadUserActivity, ERRORS.noPermissionViewAnalytics),
   },
+  testTypes: {
+    querystring: analyticsScopeQuerySchema,
+    response: { 200: testTypeFiguresListSchema },
+    ...analyticsReaders,
+  },
+  auditSummary: {
+    querystring: analyticsScopeQuerySchema,
+    response: { 200: auditSummaryListSchema },
+    ...analyticsReaders,
+  },
+  auditLog: { querystring: auditLogQuerySchema, response: { 200: auditLogListSchema }, ...analyticsReaders },
+  institutionAnalytics: {
+    ...byId,
+    querystring: analyticsTimeframeQuerySchema,
+    response: { 200: institutionAnalyticsSchema },
+    ...analyticsReaders,
+  },
+  patientAnalytics: { ...byId, response: { 200: patientAnalyticsSchema }, ...analyticsReaders },
 } as const satisfies SchemasOf<typeof ANALYTICS_ROUTES>;
 
 export const ANALYTICS_CONTRACTS = withSchemas(ANALYTICS_ROUTES, analyticsSchemas);

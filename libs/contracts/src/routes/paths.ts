@@ -190,6 +190,11 @@ export const ANALYTICS_ROUTES = {
   dashboard: { method: 'GET', path: '/analytics/dashboard', access: ['dashboard'] },
   institutions: { method: 'GET', path: '/analytics/institutions', access: ['analytics', 'dashboard'] },
   userActivity: { method: 'GET', path: '/analytics/user-activity', access: ['analytics', 'dashboard'] },
+  testTypes: { method: 'GET', path: '/analytics/test-types', access: ['analytics'] },
+  auditSummary: { method: 'GET', path: '/analytics/audit-summary', access: ['analytics'] },
+  auditLog: { method: 'GET', path: '/analytics/audit-log', access: ['analytics'] },
+  institutionAnalytics: { method: 'GET', path: '/analytics/institution/:id', access: ['analytics'] },
+  patientAnalytics: { method: 'GET', path: '/analytics/patient/:id', access: ['analytics'] },
 } as const satisfies Record<string, RoutePath>;
 
 /** The routes of the services that exist (DEPLOYED_SERVICES), by service. */
