@@ -205,7 +205,7 @@ export const ROUTES = [
     title: 'Analytics',
     section: 'analytics',
     deniedMessage: ERRORS.noPermissionViewAnalytics,
-    ...notAvailable,
+    page: 'analytics/AnalyticsPage',
   },
 
   { path: '/*', title: 'Page Not Found', section: null, page: 'not-found' },

@@ -5,13 +5,11 @@
  */
 import {
   ANALYTICS_TIMEFRAMES,
+  ANALYTICS_TOP_COUNT,
   DEFAULT_ANALYTICS_TIMEFRAME,
   type AnalyticsTimeframe,
   type Caller,
 } from '@labline/contracts';
-
-/** spec 3 §9: the Overview lists the top 5 test types and the top 5 active users. */
-export const OVERVIEW_TOP = 5;
 
 /** The address's state of the screen. */
 export interface AnalyticsAddress {
@@ -69,7 +67,7 @@ export function analyticsTimeframeOf(value: string | null): AnalyticsTimeframe {
 }
 
 /** The `count` rows with the largest `by`, largest first (ties keep the server's order). */
-export function topBy<T>(rows: readonly T[], by: (row: T) => number, count = OVERVIEW_TOP): T[] {
+export function topBy<T>(rows: readonly T[], by: (row: T) => number, count: number = ANALYTICS_TOP_COUNT): T[] {
   return rows
     .map((row, index) => ({ row, index }))
     .sort((a, b) => by(b.row) - by(a.row) || a.index - b.index)
@@ -82,11 +80,8 @@ export function activityScore(user: { login_count: number; requests_created: num
   return user.login_count + user.requests_created + user.results_entered;
 }
 
-/** A share as the screen writes it: 0.857 or 85.7 (either the server's form) → '85.7%'. */
-export function percentText(rate: number): string {
-  const percent = rate <= 1 ? rate * 100 : rate;
-  return `${Math.round(percent * 10) / 10}%`;
-}
+/** A share in percent as the screen writes it, to one decimal: 85.71 → '85.7%'. */
+export const percentText = (percent: number): string => `${Math.round(percent * 10) / 10}%`;
 
 /** A person as the charts and tables name them. */
 export const userName = (user: { first_name: string; last_name: string }): string =>
@@ -98,3 +93,18 @@ export const statusLabel = (status: string): string =>
     .split('_')
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
+
+/** The audit summary's rows (per day, action and record type) added up per action, most first. */
+export function auditCountsByAction(rows: readonly { action: string; count: number }[]): ChartRow[] {
+  const totals = new Map<string, number>();
+  for (const row of rows) totals.set(row.action, (totals.get(row.action) ?? 0) + row.count);
+  return [...totals]
+    .map(([action, value]) => ({ label: statusLabel(action), value }))
+    .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label));
+}
+
+/** A chart's bar: what it stands for and its figure. */
+export interface ChartRow {
+  label: string;
+  value: number;
+}

@@ -1,11 +1,7 @@
 import { Card, Empty, Skeleton, theme } from 'antd';
 import { lazy, Suspense, type CSSProperties } from 'react';
+import type { ChartRow } from '../analyticsModel';
 
-/** One bar of a chart: what it stands for and its figure. */
-export interface ChartRow {
-  label: string;
-  value: number;
-}
 
 // The charting library's chunk: loaded when the first chart of /analytics renders, by no other page.
 const PlotChart = lazy(() => import('./PlotChart'));

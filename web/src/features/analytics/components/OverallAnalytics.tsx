@@ -1,7 +1,15 @@
-import { ANALYTICS_ERRORS, formatDateTime, roleLabel, type AnalyticsTimeframe, type UserActivity } from '@labline/contracts';
+import {
+  ANALYTICS_ERRORS,
+  formatDateTime,
+  roleLabel,
+  type AnalyticsTimeframe,
+  type TestTypeFigures,
+  type UserActivity,
+} from '@labline/contracts';
 import { Card, Col, Row, Table, Tabs } from 'antd';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useInstitutionFigures, useTestTypes, useUserActivity, type TestTypeFigures } from '../api';
+import { useInstitutionFigures, useTestTypes, useUserActivity } from '../api';
 import {
   OVERALL_TAB_LABELS,
   activityScore,
@@ -21,16 +29,22 @@ interface OverallAnalyticsProps {
   tabs: readonly OverallTab[];
   activeTab: OverallTab;
   onTabChange(tab: OverallTab): void;
+  /** The Audit Logs tab's page. */
+  page: number;
+  onPageChange(page: number): void;
 }
 
 /** spec 3 §2 overall analytics: the tabs Overview, Test Types, (Institutions,) User Activity, Audit Logs. */
-export function OverallAnalytics({ timeframe, institutionId, tabs, activeTab, onTabChange }: OverallAnalyticsProps) {
-  const panes: Record<OverallTab, () => React.ReactNode> = {
+export function OverallAnalytics(props: OverallAnalyticsProps) {
+  const { timeframe, institutionId, tabs, activeTab, onTabChange, page, onPageChange } = props;
+  const panes: Record<OverallTab, () => ReactNode> = {
     overview: () => <Overview timeframe={timeframe} institutionId={institutionId} />,
     'test-types': () => <TestTypes timeframe={timeframe} institutionId={institutionId} />,
     institutions: () => <Institutions timeframe={timeframe} />,
     'user-activity': () => <UsersActivity timeframe={timeframe} institutionId={institutionId} />,
-    'audit-logs': () => <AuditLogs timeframe={timeframe} institutionId={institutionId} />,
+    'audit-logs': () => (
+      <AuditLogs timeframe={timeframe} institutionId={institutionId} page={page} onPageChange={onPageChange} />
+    ),
   };
   return (
     <Tabs

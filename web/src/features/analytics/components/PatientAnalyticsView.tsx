@@ -1,6 +1,6 @@
-import { ANALYTICS_ERRORS, formatDate } from '@labline/contracts';
+import { ANALYTICS_ERRORS, formatDate, type PatientAnalytics } from '@labline/contracts';
 import { Card, Table, Tag } from 'antd';
-import { usePatientAnalytics, type PatientAnalytics } from '../api';
+import { usePatientAnalytics } from '../api';
 import { percentText, statusLabel } from '../analyticsModel';
 import { FigureChart } from './FigureChart';
 import { LoadFailure } from './LoadFailure';

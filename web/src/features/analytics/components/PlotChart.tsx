@@ -3,7 +3,7 @@
  * chunk that only /analytics downloads, never the main bundle or another page.
  */
 import { Bar, Column } from '@ant-design/plots';
-import type { ChartRow } from './FigureChart';
+import type { ChartRow } from '../analyticsModel';
 
 export interface PlotChartProps {
   rows: readonly ChartRow[];
