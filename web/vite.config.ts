@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { chartsApart } from './build/chartsApart';
 import { deferredAntdParts } from './build/deferredAntdParts';
 import { pureContracts } from './build/pureContracts';
 
@@ -67,7 +68,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), deferredAntdParts(), pureContracts(), precompress()],
+  plugins: [react(), deferredAntdParts(), pureContracts(), chartsApart(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
