@@ -96,4 +96,9 @@ export const ACTIVITY_DESCRIPTIONS = {
   testRequestArchived: 'Test request archived',
   patientRegistered: 'Patient registered',
   patientUpdated: 'Patient record updated',
+  // identity's accounts: super_admin's `system` activities (include_user_activity)
+  userCreated: 'User created',
+  userUpdated: 'User updated',
+  userDeactivated: 'User deactivated',
+  userReactivated: 'User reactivated',
 } as const;

@@ -118,7 +118,6 @@ export const AUDIT_RECORD_TYPES = [
   'users',
   'sessions',
   'password_tokens',
-  'account_emails',
   'patients',
   'test_requests',
   'catalogue_items',

@@ -24,12 +24,16 @@ import {
   requestTrends,
   userActivity,
 } from './projections/activity/queries';
+import { resolveAnalyticsScope } from './screen-reads';
 
 export interface AnalyticsReads {
   dashboard(query: DashboardQuery): Promise<Dashboard>;
   /** Every institution's figures (the route's guard lets super_admin only). */
   institutions(days: number): Promise<InstitutionFigures[]>;
-  /** super_admin: every user, or `institutionId`'s; others: their institutions' users (within `institutionId`). */
+  /**
+   * super_admin: every user, or `institutionId`'s; others: their institutions' users (or `institutionId`'s, when
+   * it is one of theirs; else 404).
+   */
   userActivity(filter: {
     days: number;
     institutionId?: number | undefined;
@@ -47,7 +51,7 @@ export function analyticsReads(db: CommonQueryMethods, caller: Caller): Analytic
         requestsCreated(db, scope, days),
         patientsRegistered(db, scope, days),
         requestTrends(db, scope, days),
-        recentActivity(db, scope, days, system),
+        recentActivity(db, scope, days, system, system && query.include_user_activity === true),
       ]);
       const [institutions, clinicians] = system
         ? await Promise.all([
@@ -72,13 +76,9 @@ export function analyticsReads(db: CommonQueryMethods, caller: Caller): Analytic
       };
     },
     institutions: (days) => institutionFigures(db, days),
-    userActivity({ days, institutionId, role }) {
-      const institutionIds = system
-        ? institutionId === undefined
-          ? null
-          : [institutionId]
-        : caller.institutionIds.filter((id) => institutionId === undefined || id === institutionId);
-      return userActivity(db, { institutionIds, role, days });
+    async userActivity({ days, institutionId, role }) {
+      const scope = await resolveAnalyticsScope(db, caller, institutionId);
+      return userActivity(db, { institutionIds: scope.kind === 'all' ? null : scope.institutionIds, role, days });
     },
   };
 }

@@ -3,7 +3,11 @@ import { ANALYTICS_EVENT_SCHEMAS } from '@labline/contracts';
 import { defineService, identityDirectoryProjection, resolveDirectoryCaller } from '@labline/service-kit';
 import { analyticsConfigSchema, type AnalyticsConfig, type AnalyticsResources } from './config';
 import { clinicalActivityProjection } from './projections/activity/projection';
+import { auditTrailProjection } from './projections/audit/projection';
 import { loginsProjection } from './projections/logins/projection';
+import { patientNamesProjection } from './projections/patient-names/projection';
+import { testTypesProjection } from './projections/test-types/projection';
+import { analyticsRoutes } from './routes/analytics';
 import { dashboardRoutes } from './routes/dashboard';
 
 /**
@@ -21,12 +25,20 @@ export const service = defineService<AnalyticsConfig, typeof ANALYTICS_EVENT_SCH
   projections: [],
   // Institutions, users and ended sessions from identity's events: who the callers are and whether they still
   // may, and the names on the figures; sign-ins; clinical's test requests and patients and what happened to them.
-  consumes: [identityDirectoryProjection({ version: 1 }), loginsProjection, clinicalActivityProjection],
+  // What each request tests, patients' names, and the audit trail of every service's records.
+  consumes: [
+    identityDirectoryProjection({ version: 1 }),
+    loginsProjection,
+    clinicalActivityProjection,
+    testTypesProjection,
+    patientNamesProjection,
+    auditTrailProjection,
+  ],
   resources: async ({ config }) => ({ keys: { jwksUrl: config.IDENTITY_JWKS_URL } }),
   auth: (context) => ({
     keys: context.resources.keys,
     // A user deactivated in identity is refused here as soon as the event is projected.
     resolveCaller: (principal) => resolveDirectoryCaller(context.pool, principal),
   }),
-  routes: (context) => [dashboardRoutes(context)],
+  routes: (context) => [dashboardRoutes(context), analyticsRoutes(context)],
 });

@@ -175,7 +175,8 @@ export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 
 /** One audit entry: who did what to which record and when (one event of any service). */
 export const auditLogEntrySchema = z.object({
-  id: z.number().int(),
+  /** The event's id (a uuid): the same entry keeps it through a rebuild. */
+  id: z.string(),
   occurred_at: z.string(),
   /** Who did it; all null for the system. */
   actor_id: z.number().int().nullable(),

@@ -3,12 +3,14 @@
  * directory), each within a DashboardScope: the scope's condition is in every read, so none leaves it out.
  */
 import {
+  ACTIVITY_DESCRIPTIONS,
   activitySchema,
   DASHBOARD_LIMITS,
   institutionActivitySchema,
   institutionFiguresSchema,
   roleSchema,
   type Activity,
+  type AuditAction,
   type DashboardScope,
   type InstitutionFigures,
   type Role,
@@ -17,16 +19,19 @@ import {
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 
-const countSchema = z.object({ count: z.number().int() });
+export const countSchema = z.object({ count: z.number().int() });
 
-/** A record's institutions and clinician, as SQL expressions of the table read. */
-interface ScopedColumns {
-  institutionIds: FragmentSqlToken;
+/**
+ * A record's institutions and clinician, as SQL of the table read: `within` is the record being in some of the
+ * institutions (`ids`, an int4[]): `= ANY` for a record of one institution, `&&` for one of several.
+ */
+export interface ScopedColumns {
+  within: (ids: FragmentSqlToken) => FragmentSqlToken;
   clinicianId: FragmentSqlToken;
 }
 
-function scopeCondition(scope: DashboardScope, columns: ScopedColumns): FragmentSqlToken {
-  const within = (ids: readonly number[]) => sql.fragment`${columns.institutionIds} && ${sql.array([...ids], 'int4')}`;
+export function scopeCondition(scope: DashboardScope, columns: ScopedColumns): FragmentSqlToken {
+  const within = (ids: readonly number[]) => columns.within(sql.fragment`${sql.array([...ids], 'int4')}`);
   switch (scope.kind) {
     case 'all':
       return sql.fragment`true`;
@@ -39,17 +44,17 @@ function scopeCondition(scope: DashboardScope, columns: ScopedColumns): Fragment
   }
 }
 
-const REQUEST_COLUMNS: ScopedColumns = {
-  institutionIds: sql.fragment`ARRAY[r.institution_id]`,
+export const REQUEST_COLUMNS: ScopedColumns = {
+  within: (ids) => sql.fragment`r.institution_id = ANY(${ids})`,
   clinicianId: sql.fragment`r.clinician_id`,
 };
-const PATIENT_COLUMNS: ScopedColumns = {
-  institutionIds: sql.fragment`p.institution_ids`,
+export const PATIENT_COLUMNS: ScopedColumns = {
+  within: (ids) => sql.fragment`p.institution_ids && ${ids}`,
   clinicianId: sql.fragment`p.clinician_id`,
 };
 /** An activity's clinician is its record's (the request's or the patient's) as it is now. */
 const ACTIVITY_COLUMNS: ScopedColumns = {
-  institutionIds: sql.fragment`a.institution_ids`,
+  within: (ids) => sql.fragment`a.institution_ids && ${ids}`,
   clinicianId: sql.fragment`coalesce(r.clinician_id, p.clinician_id)`,
 };
 const ACTIVITY_SOURCE = sql.fragment`
@@ -57,7 +62,7 @@ const ACTIVITY_SOURCE = sql.fragment`
   LEFT JOIN test_request_summaries r ON r.id = a.test_request_id
   LEFT JOIN patients p ON p.id = a.patient_id`;
 
-const since = (days: number) => sql.fragment`now() - make_interval(days => ${days})`;
+export const since = (days: number) => sql.fragment`now() - make_interval(days => ${days})`;
 
 /** Test requests created in the last `days` days within the scope (archived ones are no longer counted). */
 export function requestsCreated(db: CommonQueryMethods, scope: DashboardScope, days: number): Promise<number> {
@@ -87,27 +92,60 @@ export async function requestTrends(
   return [...rows].reverse();
 }
 
+/** An audit entry (`e`) is of one institution and has no clinician: a clinician's scope never lists one. */
+export const AUDIT_COLUMNS: ScopedColumns = {
+  within: (ids) => sql.fragment`e.institution_id = ANY(${ids})`,
+  clinicianId: sql.fragment`NULL::int`,
+};
+
+/** identity's account changes that super_admin's Recent Activity lists as `system` (include_user_activity). */
+const SYSTEM_ACTIVITY_DESCRIPTIONS: Partial<Record<AuditAction, string>> = {
+  created: ACTIVITY_DESCRIPTIONS.userCreated,
+  updated: ACTIVITY_DESCRIPTIONS.userUpdated,
+  deactivated: ACTIVITY_DESCRIPTIONS.userDeactivated,
+  reactivated: ACTIVITY_DESCRIPTIONS.userReactivated,
+};
+
+/** The `system` activities of the last `days` days within the scope: the audit trail's changes to accounts. */
+function systemActivities(scope: DashboardScope, days: number): FragmentSqlToken {
+  const descriptions = Object.entries(SYSTEM_ACTIVITY_DESCRIPTIONS).map(
+    ([action, description]) => sql.fragment`WHEN ${action} THEN ${description}`,
+  );
+  const actions = sql.array(Object.keys(SYSTEM_ACTIVITY_DESCRIPTIONS), 'text');
+  return sql.fragment`
+    SELECT 'system' AS type, CASE e.action ${sql.join(descriptions, sql.fragment` `)} END AS description,
+           NULL::text AS status, e.actor_id, e.institution_id, e.occurred_at AS created_at, e.event_id
+    FROM audit_entries e
+    WHERE e.table_name = 'users' AND e.action = ANY(${actions}) AND e.occurred_at >= ${since(days)}
+      AND ${scopeCondition(scope, AUDIT_COLUMNS)}`;
+}
+
 /**
  * The newest activities of the last `days` days within the scope, newest first, with the acting user's name
  * (null: the system, or a user identity has not described yet) and, when `withInstitution`, the record's
- * primary institution's name.
+ * primary institution's name; `withSystem` adds identity's account changes as `system` activities.
  */
 export async function recentActivity(
   db: CommonQueryMethods,
   scope: DashboardScope,
   days: number,
   withInstitution: boolean,
+  withSystem = false,
 ): Promise<Activity[]> {
+  const records = sql.fragment`
+    SELECT a.type, a.description, a.status, a.actor_id, a.institution_ids[1] AS institution_id, a.created_at,
+           a.event_id
+    FROM ${ACTIVITY_SOURCE}
+    WHERE a.created_at >= ${since(days)} AND ${scopeCondition(scope, ACTIVITY_COLUMNS)}`;
   const rows = await db.any(sql.type(activitySchema)`
-    SELECT a.type, a.description, a.status,
+    SELECT x.type, x.description, x.status,
            CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS user_name,
            CASE WHEN ${withInstitution} THEN i.name END AS institution_name,
-           a.created_at
-    FROM ${ACTIVITY_SOURCE}
-    LEFT JOIN users u ON u.id = a.actor_id
-    LEFT JOIN institutions i ON i.id = a.institution_ids[1]
-    WHERE a.created_at >= ${since(days)} AND ${scopeCondition(scope, ACTIVITY_COLUMNS)}
-    ORDER BY a.created_at DESC, a.event_id
+           x.created_at
+    FROM (${records} ${withSystem ? sql.fragment`UNION ALL ${systemActivities(scope, days)}` : sql.fragment``}) x
+    LEFT JOIN users u ON u.id = x.actor_id
+    LEFT JOIN institutions i ON i.id = x.institution_id
+    ORDER BY x.created_at DESC, x.event_id
     LIMIT ${DASHBOARD_LIMITS.recentActivity}`);
   return [...rows];
 }
