@@ -52,6 +52,7 @@ const FIXED_ROUTES: readonly BenchRoute[] = [
   { path: '/institutions', heading: 'Institutions', signedIn: true },
   { path: '/cms', heading: 'CMS Management', signedIn: true },
   { path: '/cms/cron-monitoring', heading: 'Cron Job Monitoring', signedIn: true },
+  { path: '/analytics', heading: 'Analytics', signedIn: true },
   { path: '/profile', heading: 'Profile Settings', signedIn: true },
   { path: '/contact', heading: 'Contact Us', signedIn: true },
 ];
