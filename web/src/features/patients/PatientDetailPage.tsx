@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { ERRORS, MESSAGES, canDeletePatient, canEditPatient } from '@labline/contracts';
+import { ERRORS, MESSAGES, canAccessSection, canDeletePatient, canEditPatient } from '@labline/contracts';
 import { Alert, Button, Card, Flex, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -81,6 +81,9 @@ export default function PatientDetailPage() {
             <Button icon={<ArrowLeftOutlined />} onClick={backToPatients}>
               Back to Patients
             </Button>
+            {canAccessSection(caller, 'analytics') && (
+              <Button onClick={() => navigate(`/analytics?patient_id=${patient.id}`)}>View Analytics</Button>
+            )}
             {canEditPatient(caller, patient) && (
               <Button icon={<EditOutlined />} onClick={() => navigate(`/patients/${patient.id}/edit`)}>
                 Edit
