@@ -3,6 +3,7 @@ import type { Plugin } from 'vite';
 /** The charting library of /analytics (@ant-design/plots) and its packages, and the copies made for them here. */
 const CHARTS_IMPORTER = /node_modules[\\/](?:@antv|@ant-design[\\/](?:plots|charts-util))[\\/]|\?charts$/;
 const REACT_DOM_FOR_CHARTS = '\0labline:react-dom-for-charts';
+const BABEL_RUNTIME = /node_modules[\\/]@babel[\\/]runtime[\\/]/;
 
 /**
  * Keeps @ant-design/plots from changing the chunks other pages load. It shares two things with them: @babel/runtime's
@@ -21,9 +22,10 @@ export function chartsApart(): Plugin {
     async resolveId(source, importer, options) {
       if (importer === undefined || !CHARTS_IMPORTER.test(importer)) return null;
       if (source === 'react-dom/client' || source === 'react-dom') return REACT_DOM_FOR_CHARTS;
-      if (!source.startsWith('@babel/runtime/')) return null;
+      // A helper imports others by relative path: those are the charts' copies too.
       const resolved = await this.resolve(source, importer.replace(/\?charts$/, ''), { ...options, skipSelf: true });
-      return resolved === null ? null : { ...resolved, id: `${resolved.id}?charts` };
+      if (resolved === null || !BABEL_RUNTIME.test(resolved.id)) return null;
+      return { ...resolved, id: `${resolved.id}?charts` };
     },
     load(id) {
       return id === REACT_DOM_FOR_CHARTS ? "export { createRoot } from 'react-dom/client';" : null;

@@ -6,7 +6,7 @@ import {
   type TestTypeFigures,
   type UserActivity,
 } from '@labline/contracts';
-import { Card, Col, Row, Table, Tabs } from 'antd';
+import { Card, Col, Row, Table } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useInstitutionFigures, useTestTypes, useUserActivity } from '../api';
@@ -21,6 +21,7 @@ import {
 import { AuditLogs } from './AuditLogs';
 import { FigureChart } from './FigureChart';
 import { LoadFailure } from './LoadFailure';
+import { ViewTabs } from './ViewTabs';
 
 interface OverallAnalyticsProps {
   timeframe: AnalyticsTimeframe;
@@ -47,16 +48,15 @@ export function OverallAnalytics(props: OverallAnalyticsProps) {
     ),
   };
   return (
-    <Tabs
-      activeKey={activeTab}
-      onChange={(key) => onTabChange(key as OverallTab)}
-      // Only the open tab is drawn, so only its figures load.
-      items={tabs.map((tab) => ({
-        key: tab,
-        label: OVERALL_TAB_LABELS[tab],
-        children: tab === activeTab ? panes[tab]() : null,
-      }))}
-    />
+    <ViewTabs
+      label="Analytics views"
+      tabs={tabs.map((tab) => ({ key: tab, label: OVERALL_TAB_LABELS[tab] }))}
+      active={activeTab}
+      onChange={onTabChange}
+    >
+      {/* Only the open tab is drawn, so only its figures load. */}
+      {panes[activeTab]()}
+    </ViewTabs>
   );
 }
 
