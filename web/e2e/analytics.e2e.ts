@@ -20,11 +20,12 @@ const system = useSystem();
 
 /** The figure of the summary card titled `title`. */
 const statValue = async (page: Page, title: string) =>
-  (await page.locator('.ant-statistic').filter({ hasText: title }).locator('.ant-statistic-content').innerText()).trim();
+  (
+    await page.locator('.ant-statistic').filter({ hasText: title }).locator('.ant-statistic-content').innerText()
+  ).trim();
 
 /** A chart's table for screen readers (its caption is the chart's title): its rows, header row left out. */
-const chartTableRows = (page: Page, title: string) =>
-  page.getByRole('table', { name: title }).locator('tbody tr');
+const chartTableRows = (page: Page, title: string) => page.getByRole('table', { name: title }).locator('tbody tr');
 
 test('an institution_admin opens the analytics of their institution and of one of its patients', async () => {
   const email = DEMO_ACCOUNTS.northwindAdmin.email;

@@ -1,8 +1,4 @@
-import {
-  ANALYTICS_TIMEFRAMES,
-  DEFAULT_ANALYTICS_TIMEFRAME,
-  type AnalyticsTimeframe,
-} from '@labline/contracts';
+import { ANALYTICS_TIMEFRAMES, DEFAULT_ANALYTICS_TIMEFRAME, type AnalyticsTimeframe } from '@labline/contracts';
 import { Flex, Select } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useCaller } from '../../app/session/useCaller';
@@ -94,7 +90,10 @@ export default function AnalyticsPage() {
                 value={address.timeframe}
                 options={TIMEFRAME_OPTIONS}
                 onChange={(timeframe) =>
-                  change({ timeframe: timeframe === DEFAULT_ANALYTICS_TIMEFRAME ? undefined : timeframe, page: undefined })
+                  change({
+                    timeframe: timeframe === DEFAULT_ANALYTICS_TIMEFRAME ? undefined : timeframe,
+                    page: undefined,
+                  })
                 }
                 style={{ width: 160 }}
               />
@@ -103,7 +102,9 @@ export default function AnalyticsPage() {
         }
       />
       {view.kind === 'patient' && <PatientAnalyticsView id={view.patientId} />}
-      {view.kind === 'institution' && <InstitutionAnalyticsView id={view.institutionId} timeframe={address.timeframe} />}
+      {view.kind === 'institution' && (
+        <InstitutionAnalyticsView id={view.institutionId} timeframe={address.timeframe} />
+      )}
       {view.kind === 'overall' && (
         <OverallAnalytics
           timeframe={address.timeframe}

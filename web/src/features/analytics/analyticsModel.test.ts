@@ -23,7 +23,10 @@ const as = (role: Role) => ({ role });
 
 describe('the view the address asks for (spec 3 §2)', () => {
   it('is the patient view for patient_id, also beside an institution_id', () => {
-    expect(analyticsView(address({ patientId: 7 }), as('institution_admin'))).toEqual({ kind: 'patient', patientId: 7 });
+    expect(analyticsView(address({ patientId: 7 }), as('institution_admin'))).toEqual({
+      kind: 'patient',
+      patientId: 7,
+    });
     expect(analyticsView(address({ patientId: 7, institutionId: 2 }), as('super_admin'))).toEqual({
       kind: 'patient',
       patientId: 7,
@@ -82,7 +85,7 @@ describe('the Overview top 5 (spec 3 §9)', () => {
     expect(topBy(rows.slice(0, 2), (row) => row.count)).toHaveLength(2);
   });
 
-  it("ranks users by sign-ins, requests created and results entered together", () => {
+  it('ranks users by sign-ins, requests created and results entered together', () => {
     expect(activityScore({ login_count: 3, requests_created: 4, results_entered: 1 })).toBe(8);
   });
 });

@@ -44,7 +44,11 @@ export const useAuditSummary = (timeframe: AnalyticsTimeframe, institutionId: nu
 /** The Audit Logs tab's page of entries, newest first. */
 export const useAuditLog = (timeframe: AnalyticsTimeframe, institutionId: number | undefined, page: number) =>
   useAnalytics<AnswerOf<Contracts['auditLog']>>(
-    routeUrl(ANALYTICS_ROUTES.auditLog, {}, { ...overallQuery(timeframe, institutionId), page, limit: AUDIT_LOG_PAGE_SIZE }),
+    routeUrl(
+      ANALYTICS_ROUTES.auditLog,
+      {},
+      { ...overallQuery(timeframe, institutionId), page, limit: AUDIT_LOG_PAGE_SIZE },
+    ),
     ANALYTICS_ERRORS.fetchAnalytics,
   );
 

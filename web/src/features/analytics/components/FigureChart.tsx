@@ -2,7 +2,6 @@ import { Card, Empty, Skeleton, theme } from 'antd';
 import { lazy, Suspense, type CSSProperties } from 'react';
 import type { ChartRow } from '../analyticsModel';
 
-
 // The charting library's chunk: loaded when the first chart of /analytics renders, by no other page.
 const PlotChart = lazy(() => import('./PlotChart'));
 

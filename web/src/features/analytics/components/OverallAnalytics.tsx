@@ -10,14 +10,7 @@ import { Card, Col, Row, Table } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useInstitutionFigures, useTestTypes, useUserActivity } from '../api';
-import {
-  OVERALL_TAB_LABELS,
-  activityScore,
-  percentText,
-  topBy,
-  userName,
-  type OverallTab,
-} from '../analyticsModel';
+import { OVERALL_TAB_LABELS, activityScore, percentText, topBy, userName, type OverallTab } from '../analyticsModel';
 import { AuditLogs } from './AuditLogs';
 import { FigureChart } from './FigureChart';
 import { LoadFailure } from './LoadFailure';
