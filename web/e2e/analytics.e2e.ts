@@ -10,7 +10,7 @@ import {
   institutionAnalyticsSchema,
   institutionFiguresListSchema,
   patientAnalyticsSchema,
-  patientListResponseSchema,
+  testRequestListResponseSchema,
   testTypeFiguresListSchema,
 } from '@labline/contracts';
 import type { Page } from 'playwright-core';
@@ -65,9 +65,10 @@ test('an institution_admin opens the analytics of their institution and of one o
     .filter({ hasText: new RegExp(`${year.summary.test_requests}$`) })
     .waitFor();
 
-  const { patients } = patientListResponseSchema.parse(await call('GET', '/patients?limit=1'));
-  const patient = patients[0];
-  assert.ok(patient, 'the demo institution has patients');
+  // A patient with a test request, so the timeline has rows.
+  const { requests } = testRequestListResponseSchema.parse(await call('GET', '/tests/requests?limit=1'));
+  const patient = { id: requests[0]?.patient_id };
+  assert.ok(patient.id !== undefined, 'the demo institution has test requests');
   await page.goto(`/patients/${patient.id}`);
   await page.getByRole('button', { name: 'View Analytics' }).click();
   await page.waitForURL(`**/analytics?patient_id=${patient.id}`);
@@ -78,6 +79,7 @@ test('an institution_admin opens the analytics of their institution and of one o
   assert.equal(await chartTableRows(page, 'Test Frequency').count(), figures.test_frequency.length);
   // The timeline: one row per request, or its empty text.
   const timeline = page.locator('.ant-card').filter({ hasText: 'Timeline' }).locator('tbody tr.ant-table-row');
+  assert.ok(figures.timeline.length > 0, 'the patient has a test request');
   assert.equal(await timeline.count(), figures.timeline.length);
   await screenshot(page, 'analytics-patient');
   await page.context().close();
@@ -108,8 +110,9 @@ test('super_admin sees the Institutions tab third, filters by institution and re
   );
   // The Overview: the top 5 test types and the top 5 active users.
   const { test_types } = testTypeFiguresListSchema.parse(await call('GET', '/analytics/test-types?timeframe=30'));
-  await page.getByText('Top 5 Test Types').waitFor();
-  await page.getByText('Top 5 Active Users').waitFor();
+  const cardTitle = (title: string) => page.locator('.ant-card-head-title', { hasText: title });
+  await cardTitle('Top 5 Test Types').waitFor();
+  await cardTitle('Top 5 Active Users').waitFor();
   if (test_types.length > 0) {
     await page.getByRole('table', { name: 'Top 5 Test Types' }).waitFor({ state: 'attached' });
     assert.equal(await chartTableRows(page, 'Top 5 Test Types').count(), Math.min(5, test_types.length));

@@ -27,9 +27,12 @@ export default function PlotChart({ rows, categoryTitle, valueTitle, horizontal,
     autoFit: true,
     animate: false,
     style: { fill: color, maxWidth: 48 },
-    axis: { x: { title: categoryTitle }, y: { title: valueTitle } },
+    // Counts: whole-number ticks only.
+    axis: {
+      x: { title: categoryTitle },
+      y: { title: valueTitle, tickFilter: (tick: number) => Number.isInteger(tick) },
+    },
     tooltip: { title: 'label', items: [{ channel: 'y', name: valueTitle }] },
-    label: { text: 'value', position: horizontal ? 'right' : 'top' },
   } as const;
   return horizontal ? <Bar {...config} /> : <Column {...config} />;
 }
