@@ -73,11 +73,8 @@ export function AuditLogs({ timeframe, institutionId, page, onPageChange }: Audi
                   : `${entry.actor_name}${entry.actor_role === null ? '' : ` (${roleLabel(entry.actor_role)})`}`,
             },
             { title: 'Action', dataIndex: 'action', render: (action: string) => statusLabel(action) },
-            {
-              title: 'Record',
-              key: 'record',
-              render: (_, entry) => `${statusLabel(entry.table_name)} ${entry.record_display_id}`,
-            },
+            { title: 'Record Type', dataIndex: 'table_name', render: (type: string) => statusLabel(type) },
+            { title: 'Record', dataIndex: 'record_display_id' },
             {
               title: 'Institution',
               dataIndex: 'institution_name',
