@@ -48,7 +48,11 @@ const auditLogRowSchema = z.object({
 });
 
 /** A page of the audit entries of the query's timeframe (and action, record type), newest first. */
-export async function auditLog(db: CommonQueryMethods, scope: AnalyticsScope, query: AuditLogQuery): Promise<AuditLogList> {
+export async function auditLog(
+  db: CommonQueryMethods,
+  scope: AnalyticsScope,
+  query: AuditLogQuery,
+): Promise<AuditLogList> {
   const conditions = [sql.fragment`e.occurred_at >= ${since(query.timeframe)}`, scopeCondition(scope, AUDIT_COLUMNS)];
   if (query.action !== undefined) conditions.push(sql.fragment`e.action = ${query.action}`);
   if (query.table_name !== undefined) conditions.push(sql.fragment`e.table_name = ${query.table_name}`);
