@@ -9,7 +9,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import {
-  type Actor,
   type AuditAction,
   type AuditLogList,
   type AuditRecordType,
@@ -35,7 +34,7 @@ import {
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { service } from '../src/service';
-import { startAnalytics, type AnalyticsTestContext } from './harness';
+import { actorOf, clockAt, nameOf, startAnalytics, type AnalyticsTestContext } from './harness';
 
 const NORTHWIND = 1;
 const RIVERSIDE = 2;
@@ -53,15 +52,7 @@ const USERS = {
   leaver: testUser(10, 'lab_user', NORTHWIND, ['Noah', 'Reed']),
 } as const;
 
-const NOW = Date.now();
-const hoursAgo = (hours: number) => new Date(NOW - hours * 3_600_000).toISOString();
-const dayOf = (hours: number) => hoursAgo(hours).slice(0, 10);
-const actor = (member: TestUser): Actor => ({
-  userId: member.id,
-  role: member.role,
-  institutionId: member.institution_id,
-});
-const nameOf = (member: TestUser) => `${member.first_name} ${member.last_name}`;
+const { hoursAgo, dayOf } = clockAt(Date.now());
 
 let suite: AnalyticsTestContext;
 
@@ -73,7 +64,7 @@ const publish =
       version,
       type,
       data,
-      ...(by === null ? {} : { actor: actor(by) }),
+      ...(by === null ? {} : { actor: actorOf(by) }),
       occurredAt: hoursAgo(hours),
     });
 const identity = <T extends IdentityEventType>(
@@ -185,101 +176,81 @@ async function publishTheSequence(): Promise<void> {
   );
   await identity(`user-${leaver.id}`, 1, 'UserDeactivated', { userId: leaver.id }, superAdmin, 9);
 
-  const patient = (id: number, institutions: number[], clinician: number, name: [string, string]) =>
-    patientRegisteredData(id, institutions, { clinician_id: clinician, first_name: name[0], last_name: name[1] });
-  const request = (
+  /** A patient registered (version 0) or updated (1). */
+  const patient = (
     id: number,
-    institution: number,
-    patientId: number,
-    clinician: number | null,
+    institutions: number[],
     by: TestUser,
-    test: [string, string],
+    name: [string, string],
+    hours: number,
+    version = 0,
   ) =>
-    testRequestCreatedData(id, institution, {
-      patient_id: patientId,
-      clinician_id: clinician,
-      requested_by: by.id,
-      test_name: test[0],
-      sample_type: test[1],
-    });
+    clinical(
+      `patient-${id}`,
+      version,
+      version === 0 ? 'PatientRegistered' : 'PatientUpdated',
+      patientRegisteredData(id, institutions, { clinician_id: by.id, first_name: name[0], last_name: name[1] }),
+      by,
+      hours,
+    );
+  /** A test request ordered by `by`, the patient's clinician `clinician`. */
+  const order = (
+    [id, institution, patientId]: [number, number, number],
+    clinician: TestUser | null,
+    by: TestUser,
+    [test_name, sample_type]: [string, string],
+    hours: number,
+  ) =>
+    clinical(
+      `testRequest-${id}`,
+      0,
+      'TestRequestCreated',
+      testRequestCreatedData(id, institution, {
+        patient_id: patientId,
+        clinician_id: clinician?.id ?? null,
+        requested_by: by.id,
+        test_name,
+        sample_type,
+      }),
+      by,
+      hours,
+    );
+  /** What a request's second event files it under. */
+  const filed = ([testRequestId, institution_id, patient_id]: [number, number, number]) => ({
+    testRequestId,
+    institution_id,
+    patient_id,
+  });
   const HBA1C: [string, string] = ['HbA1c', 'Blood'];
   const LIPIDS: [string, string] = ['Lipid Panel', 'Blood'];
   const URINALYSIS: [string, string] = ['Urinalysis', 'Urine'];
+  const R41: [number, number, number] = [41, NORTHWIND, 101];
+  const R42: [number, number, number] = [42, RIVERSIDE, 102];
+  const R43: [number, number, number] = [43, NORTHWIND, 101];
+  const R44: [number, number, number] = [44, NORTHWIND, 101];
+  const R45: [number, number, number] = [45, NORTHWIND, 103];
+  const R46: [number, number, number] = [46, RIVERSIDE, 103];
 
   // Request 41 (Northwind, Emily's) comes before its patient's registration, from another stream.
-  const created41 = await clinical(
-    'testRequest-41',
-    0,
-    'TestRequestCreated',
-    request(41, NORTHWIND, 101, emily.id, emily, HBA1C),
-    emily,
-    24,
-  );
-  await clinical(
-    'testRequest-41',
-    1,
-    'TestRequestStatusChanged',
-    { testRequestId: 41, patient_id: 101, institution_id: NORTHWIND, from: 'in_progress', to: 'completed' },
-    northwindAdmin,
-    10,
-  );
-  await clinical(
-    'patient-101',
-    0,
-    'PatientRegistered',
-    patient(101, [NORTHWIND], emily.id, ['Ada', 'Lovelace']),
-    emily,
-    48,
-  );
-  await clinical('patient-101', 1, 'PatientUpdated', patient(101, [NORTHWIND], emily.id, ['Ada', 'King']), emily, 6);
-  await clinical(
-    'testRequest-43',
-    0,
-    'TestRequestCreated',
-    request(43, NORTHWIND, 101, emily.id, emily, LIPIDS),
-    emily,
-    72,
-  );
+  const created41 = await order(R41, emily, emily, HBA1C, 24);
+  const completed = { ...filed(R41), from: 'in_progress', to: 'completed' } as const;
+  await clinical('testRequest-41', 1, 'TestRequestStatusChanged', completed, northwindAdmin, 10);
+  await patient(101, [NORTHWIND], emily, ['Ada', 'Lovelace'], 48);
+  await patient(101, [NORTHWIND], emily, ['Ada', 'King'], 6, 1);
+  await order(R43, emily, emily, LIPIDS, 72);
   // Request 44 is archived: no longer counted.
-  await clinical(
-    'testRequest-44',
-    0,
-    'TestRequestCreated',
-    request(44, NORTHWIND, 101, null, northwindAdmin, HBA1C),
-    northwindAdmin,
-    120,
-  );
-  await clinical(
-    'testRequest-44',
-    1,
-    'TestRequestArchived',
-    { testRequestId: 44, patient_id: 101, institution_id: NORTHWIND, status: 'pending' },
-    northwindAdmin,
-    100,
-  );
+  await order(R44, null, northwindAdmin, HBA1C, 120);
+  const archived = { ...filed(R44), status: 'pending' } as const;
+  await clinical('testRequest-44', 1, 'TestRequestArchived', archived, northwindAdmin, 100);
   // Patient 103 is Riverside's and Northwind's; each orders a test for them.
-  await clinical(
-    'testRequest-45',
-    0,
-    'TestRequestCreated',
-    request(45, NORTHWIND, 103, emily.id, emily, URINALYSIS),
-    emily,
-    200,
-  );
+  await order(R45, emily, emily, URINALYSIS, 200);
   // A global catalogue item: super_admin's alone.
+  const saliva = { itemId: 7, kind: 'sample-types', name: 'Saliva', description: null, active: true } as const;
   await clinical(
     'catalogue-7',
     0,
     'CatalogueItemCreated',
-    {
-      itemId: 7,
-      kind: 'sample-types',
-      name: 'Saliva',
-      description: null,
-      active: true,
-      sort_order: 0,
-      institution_ids: [],
-    },
+    { ...saliva, sort_order: 0, institution_ids: [] },
     superAdmin,
     50,
   );
@@ -287,67 +258,21 @@ async function publishTheSequence(): Promise<void> {
   await suite.republish('clinical', created41);
 
   // Riverside: older events published after the newer ones; request 46's reminder before the request.
-  await notifications(
-    'reminder-46-seven_day',
-    0,
-    'ReminderScheduled',
-    {
-      test_request_id: 46,
-      reminder_type: 'seven_day',
-      scheduled_for: hoursAgo(-100),
-      job_id: '5f1d9d0e-4f3a-4c52-9b7e-0c6f1c2d3e4f',
-    },
-    null,
-    29,
-  );
-  await clinical(
-    'testRequest-46',
-    0,
-    'TestRequestCreated',
-    request(46, RIVERSIDE, 103, oliver.id, oliver, LIPIDS),
-    oliver,
-    30,
-  );
-  await clinical(
-    'testRequest-46',
-    1,
-    'TestRequestStatusChanged',
-    { testRequestId: 46, patient_id: 103, institution_id: RIVERSIDE, from: 'pending', to: 'approved' },
-    riversideClient,
-    20,
-  );
-  await clinical(
-    'patient-102',
-    0,
-    'PatientRegistered',
-    patient(102, [RIVERSIDE], oliver.id, ['Grace', 'Hopper']),
-    oliver,
-    480,
-  );
-  await clinical(
-    'patient-103',
-    0,
-    'PatientRegistered',
-    patient(103, [RIVERSIDE, NORTHWIND], oliver.id, ['Alan', 'Turing']),
-    oliver,
-    300,
-  );
-  await clinical(
-    'testRequest-42',
-    0,
-    'TestRequestCreated',
-    request(42, RIVERSIDE, 102, oliver.id, oliver, HBA1C),
-    oliver,
-    240,
-  );
-  await clinical(
-    'testRequest-42',
-    1,
-    'TestRequestCancelled',
-    { testRequestId: 42, patient_id: 102, institution_id: RIVERSIDE, from: 'pending' },
-    riversideClient,
-    216,
-  );
+  const reminder = {
+    test_request_id: 46,
+    reminder_type: 'seven_day',
+    scheduled_for: hoursAgo(-100),
+    job_id: '5f1d9d0e-4f3a-4c52-9b7e-0c6f1c2d3e4f',
+  };
+  await notifications('reminder-46-seven_day', 0, 'ReminderScheduled', reminder, null, 29);
+  await order(R46, oliver, oliver, LIPIDS, 30);
+  const approved = { ...filed(R46), from: 'pending', to: 'approved' } as const;
+  await clinical('testRequest-46', 1, 'TestRequestStatusChanged', approved, riversideClient, 20);
+  await patient(102, [RIVERSIDE], oliver, ['Grace', 'Hopper'], 480);
+  await patient(103, [RIVERSIDE, NORTHWIND], oliver, ['Alan', 'Turing'], 300);
+  await order(R42, oliver, oliver, HBA1C, 240);
+  const cancelled = { ...filed(R42), from: 'pending' } as const;
+  await clinical('testRequest-42', 1, 'TestRequestCancelled', cancelled, riversideClient, 216);
   await notifications(
     'notification-900',
     0,
