@@ -199,7 +199,7 @@ describe('gateway proxy', () => {
       ['clinician', [], 'GET', '/api/patients/12', 200],
       ['clinician', [], 'GET', '/api/users?role=clinician', 200],
       ['clinician', [], 'GET', '/api/institutions/my', 200],
-      ['lab_user', [], 'GET', '/api/analytics/test-types', 404],
+      ['lab_user', [], 'GET', '/api/analytics/test-types', 403],
       ['lab_user', [], 'GET', '/api/analytics/dashboard', 200],
       ['lab_user', [], 'GET', '/api/cron/scheduler-status', 403],
       ['fulfillment_agent', [], 'GET', '/api/results/9', 403],

@@ -4,6 +4,8 @@ import { ROLES } from './access';
 import { callerAs, CALLER_ID, F, OTHER, OWN, T, assertMatrix } from './access-matrix.fixture';
 import {
   ACTIVITY_DESCRIPTIONS,
+  analyticsScope,
+  canReadAnalytics,
   canReadInstitutionFigures,
   canReadUserActivity,
   dashboardScope,
@@ -47,14 +49,29 @@ it('lets super_admin read the system figures and institution list, administrator
       'system figures': [T, F, F, F, F, F],
       'institution figures': [T, F, F, F, F, F],
       'user activity': [T, T, F, T, F, F],
+      'analytics screen': [T, T, F, T, F, F],
     },
     (caller, relation) =>
       relation === 'system figures'
         ? seesSystemFigures(caller)
         : relation === 'institution figures'
           ? canReadInstitutionFigures(caller)
-          : canReadUserActivity(caller),
+          : relation === 'user activity'
+            ? canReadUserActivity(caller)
+            : canReadAnalytics(caller),
   );
+});
+
+it("scopes the analytics screen: super_admin everything or the filter's institution, others theirs or 404", () => {
+  assert.deepEqual(analyticsScope(callerAs('super_admin')), { kind: 'all' });
+  assert.deepEqual(analyticsScope(callerAs('super_admin'), OTHER), { kind: 'institutions', institutionIds: [OTHER] });
+  for (const role of ['institution_admin', 'client_admin'] as const) {
+    const caller = callerAs(role);
+    assert.deepEqual(analyticsScope(caller), { kind: 'institutions', institutionIds: [OWN] }, role);
+    assert.deepEqual(analyticsScope(caller, OWN), { kind: 'institutions', institutionIds: [OWN] }, role);
+    // another institution is as unknown: null, which the service answers 404
+    assert.equal(analyticsScope(caller, OTHER), null, role);
+  }
 });
 
 describe('Recent Activity descriptions', () => {

@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import {
-  type Actor,
   type ClinicalEventData,
   type ClinicalEventType,
   type Dashboard,
@@ -27,7 +26,7 @@ import {
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { service } from '../src/service';
-import { startAnalytics, type AnalyticsTestContext } from './harness';
+import { actorOf as actor, clockAt, nameOf, startAnalytics, type AnalyticsTestContext } from './harness';
 
 const NORTHWIND = 1;
 const RIVERSIDE = 2;
@@ -42,15 +41,7 @@ const USERS = {
   labUser: testUser(9, 'lab_user', NORTHWIND, ['Liam', 'Price']),
 } as const;
 
-const NOW = Date.now();
-const hoursAgo = (hours: number) => new Date(NOW - hours * 3_600_000).toISOString();
-const dayOf = (hours: number) => hoursAgo(hours).slice(0, 10);
-const actor = (member: TestUser): Actor => ({
-  userId: member.id,
-  role: member.role,
-  institutionId: member.institution_id,
-});
-const nameOf = (member: TestUser) => `${member.first_name} ${member.last_name}`;
+const { hoursAgo, dayOf } = clockAt(Date.now());
 
 let suite: AnalyticsTestContext;
 

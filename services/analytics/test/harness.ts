@@ -3,7 +3,7 @@
  * durable consumers fed with identity- and clinical-shaped events published as their relays would.
  */
 import { startPrivateJetStream, testEventPublisher, type PrivateJetStream, type TestEvent } from '@labline/bus/testing';
-import type { EventEnvelope, ServiceName } from '@labline/contracts';
+import type { Actor, EventEnvelope, ServiceName } from '@labline/contracts';
 import { openServiceDatabase } from '@labline/db';
 import { createPostgresEventStore, type EventStore } from '@labline/eventstore';
 import { buildInProcess, serviceMigrations, type HttpApp } from '@labline/service-kit';
@@ -18,6 +18,22 @@ import {
 import type { DatabasePool } from 'slonik';
 import type { AnalyticsContext } from '../src/config';
 import { service } from '../src/service';
+
+/** The event actor of a test user. */
+export const actorOf = (member: TestUser): Actor => ({
+  userId: member.id,
+  role: member.role,
+  institutionId: member.institution_id,
+});
+
+/** A test user's name as the figures show it ("First Last"). */
+export const nameOf = (member: TestUser): string => `${member.first_name} ${member.last_name}`;
+
+/** Times relative to one moment of a test file: `hoursAgo(h)` as an ISO instant, `dayOf(h)` its UTC date. */
+export function clockAt(now: number): { hoursAgo: (hours: number) => string; dayOf: (hours: number) => string } {
+  const hoursAgo = (hours: number) => new Date(now - hours * 3_600_000).toISOString();
+  return { hoursAgo, dayOf: (hours) => hoursAgo(hours).slice(0, 10) };
+}
 
 export interface AnalyticsTestContext {
   app: HttpApp;

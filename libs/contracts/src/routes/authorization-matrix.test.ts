@@ -124,6 +124,11 @@ const MATRIX: Record<string, Row> = {
   'GET /analytics/dashboard': [T, T, T, T, T, T],
   'GET /analytics/institutions': [T, F, F, F, F, F],
   'GET /analytics/user-activity': [T, T, F, T, F, F],
+  'GET /analytics/test-types': [T, T, F, T, F, F],
+  'GET /analytics/audit-summary': [T, T, F, T, F, F],
+  'GET /analytics/audit-log': [T, T, F, T, F, F],
+  'GET /analytics/institution/:id': [T, T, F, T, F, F],
+  'GET /analytics/patient/:id': [T, T, F, T, F, F],
 };
 
 const contracts = BUILT_SERVICES.flatMap((service) => contractsOf(service).map(({ route }) => route));

@@ -39,7 +39,10 @@ const recordIdOf = (stream: string): string => stream.slice(aggregateOfStream(st
  * The institution an event says its record belongs to (undefined: it says nothing) and the stream whose events
  * tell it.
  */
-function institutionOf(event: EventEnvelope, data: Record<string, unknown>): {
+function institutionOf(
+  event: EventEnvelope,
+  data: Record<string, unknown>,
+): {
   institutionId: number | null | undefined;
   stream: string;
 } {

@@ -3,19 +3,16 @@
  * AnalyticsScope: super_admin everything or an institution's, the others their institutions' records.
  */
 import {
-  AUDIT_ACTIONS,
-  AUDIT_RECORD_TYPES,
+  auditLogEntrySchema,
   auditSummarySchema,
   formatRequestId,
   paginate,
-  ROLES,
   type AnalyticsScope,
   type AuditLogList,
   type AuditLogQuery,
   type AuditSummary,
 } from '@labline/contracts';
 import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
 import { AUDIT_COLUMNS, countSchema, scopeCondition, since } from '../activity/queries';
 
 /** The audit entries of the last `days` days counted per day (UTC), action and record type; newest day first. */
@@ -34,21 +31,15 @@ export async function auditSummary(
   return [...rows];
 }
 
-const auditLogRowSchema = z.object({
-  id: z.string(),
-  occurred_at: z.string(),
-  actor_id: z.number().int().nullable(),
-  actor_name: z.string().nullable(),
-  actor_role: z.enum(ROLES).nullable(),
-  action: z.enum(AUDIT_ACTIONS),
-  table_name: z.enum(AUDIT_RECORD_TYPES),
-  record_id: z.string(),
-  institution_id: z.number().int().nullable(),
-  institution_name: z.string().nullable(),
-});
+/** An entry as the table has it; its display id is made from its record id. */
+const auditLogRowSchema = auditLogEntrySchema.omit({ record_display_id: true });
 
 /** A page of the audit entries of the query's timeframe (and action, record type), newest first. */
-export async function auditLog(db: CommonQueryMethods, scope: AnalyticsScope, query: AuditLogQuery): Promise<AuditLogList> {
+export async function auditLog(
+  db: CommonQueryMethods,
+  scope: AnalyticsScope,
+  query: AuditLogQuery,
+): Promise<AuditLogList> {
   const conditions = [sql.fragment`e.occurred_at >= ${since(query.timeframe)}`, scopeCondition(scope, AUDIT_COLUMNS)];
   if (query.action !== undefined) conditions.push(sql.fragment`e.action = ${query.action}`);
   if (query.table_name !== undefined) conditions.push(sql.fragment`e.table_name = ${query.table_name}`);

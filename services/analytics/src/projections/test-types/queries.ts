@@ -38,7 +38,10 @@ export async function testTypeFigures(
     WHERE NOT r.archived AND r.created_at >= ${since(days)} AND ${scopeCondition(scope, REQUEST_COLUMNS)}
     GROUP BY t.test_name, t.sample_type
     ORDER BY request_count DESC, name, category`);
-  return rows.map(({ completed, ...row }) => ({ ...row, completion_rate: completionRate(completed, row.request_count) }));
+  return rows.map(({ completed, ...row }) => ({
+    ...row,
+    completion_rate: completionRate(completed, row.request_count),
+  }));
 }
 
 const institutionNameSchema = z.object({ name: z.string() });
