@@ -5,7 +5,14 @@
  * the records the account made for the walk; elsewhere a confirmation is opened and cancelled.
  */
 import assert from 'node:assert/strict';
-import { ERRORS, canCreatePatient, canDeletePatient, canEditPatient, canOrderTests } from '@labline/contracts';
+import {
+  ERRORS,
+  canAccessSection,
+  canCreatePatient,
+  canDeletePatient,
+  canEditPatient,
+  canOrderTests,
+} from '@labline/contracts';
 import { navigationEntries, openUserMenu, signOut as signOutOf } from '../support';
 import { clinicianOf, emailLabel, walkInstitutionActions, walkRecordPageEmail, walkUserActions } from './adminActions';
 import {
@@ -82,7 +89,7 @@ async function walkPatientList(walker: Walker): Promise<void> {
   }
 }
 
-/** /patients/{id}: Edit (saved unchanged), Delete (cancelled), Create Test, per the policy. */
+/** /patients/{id}: Edit (saved unchanged), Delete (cancelled), Create Test, View Analytics, per the policy. */
 async function walkPatientDetail(walker: Walker): Promise<void> {
   const { caller, created } = walker.account;
   const patient = walker.targets.patients.inside;
@@ -96,9 +103,11 @@ async function walkPatientDetail(walker: Walker): Promise<void> {
     'Edit',
     'Delete',
     'Create Test',
+    'View Analytics',
     ...(clinician === null ? [] : [emailLabel(clinician)]),
   ]);
   await checkAndFollow(walker, 'Create Test', canOrderTests(caller));
+  await checkAndFollow(walker, 'View Analytics', canAccessSection(caller, 'analytics'));
   const remove = await offered(walker, action(walker, 'Delete'), canDeletePatient(caller, patient), 'Delete');
   if (remove !== null) await openAndCancel(walker, remove, 'Delete');
   const edit = await offered(walker, action(walker, 'Edit'), canEditPatient(caller, patient), 'Edit');
