@@ -55,7 +55,9 @@ export function PatientAnalyticsView({ id }: { id: number }) {
             {
               title: 'Result',
               dataIndex: 'result_date',
-              render: (at: string | null, row) => (row.completed && at !== null ? formatDate(at) : 'Pending'),
+              // When completed; a cancelled request will have no result.
+              render: (at: string | null, row) =>
+                at !== null ? formatDate(at) : row.status === 'cancelled' ? '—' : 'Pending',
             },
           ]}
         />
