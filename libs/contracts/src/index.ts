@@ -37,6 +37,8 @@ export * from './http/notifications';
 export * from './analytics';
 export * from './analytics-rules';
 export * from './http/analytics';
+export * from './trail';
+export * from './http/trail';
 export * from './account-emails';
 export * from './http/account-emails';
 export * from './numbers';

@@ -19,6 +19,8 @@ import {
   userActivityListSchema,
   userActivityQuerySchema,
 } from '../http/analytics';
+import { testRequestTrailSchema, turnaroundQuerySchema, turnaroundSchema } from '../http/trail';
+import { canReadTurnaround } from '../trail';
 import {
   accountEmailBodySchema,
   accountEmailResponseSchema,
@@ -378,6 +380,14 @@ const analyticsSchemas = {
     querystring: userActivityQuerySchema,
     response: { 200: userActivityListSchema },
     ...guard(canReadUserActivity, ERRORS.noPermissionViewAnalytics),
+  },
+  // the request's scope as clinical reads it (canReadTestRequest): a foreign or unknown id answers 404
+  testRequestTrail: { ...byId, response: { 200: testRequestTrailSchema }, ...guard(canUseTestRequests) },
+  // super_admin any institution (or one), the other analytics roles theirs: a foreign institution_id answers 404
+  turnaround: {
+    querystring: turnaroundQuerySchema,
+    response: { 200: turnaroundSchema },
+    ...guard(canReadTurnaround, ERRORS.noPermissionViewAnalytics),
   },
 } as const satisfies SchemasOf<typeof ANALYTICS_ROUTES>;
 

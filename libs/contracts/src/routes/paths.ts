@@ -190,6 +190,9 @@ export const ANALYTICS_ROUTES = {
   dashboard: { method: 'GET', path: '/analytics/dashboard', access: ['dashboard'] },
   institutions: { method: 'GET', path: '/analytics/institutions', access: ['analytics', 'dashboard'] },
   userActivity: { method: 'GET', path: '/analytics/user-activity', access: ['analytics', 'dashboard'] },
+  // the Order Trail card of /tests/{id}; turnaround times (the /analytics page)
+  testRequestTrail: { method: 'GET', path: '/analytics/test-requests/:id/trail', access: ['tests', 'results'] },
+  turnaround: { method: 'GET', path: '/analytics/turnaround', access: ['analytics'] },
 } as const satisfies Record<string, RoutePath>;
 
 /** The routes of the services that exist (DEPLOYED_SERVICES), by service. */
