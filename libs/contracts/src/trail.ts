@@ -6,7 +6,7 @@
  * entry each to analytics' tables of events (services/analytics/src/projections/trail, …/turnaround).
  */
 import type { Caller } from './records';
-import type { TestRequestStatus } from './test-requests';
+import { isArchivableStatus, TEST_REQUEST_STATUSES, type TestRequestStatus } from './test-requests';
 
 /** What a trail entry records: the event kinds it is made of, by the service that appended them. */
 export const TRAIL_ENTRY_KINDS = [
@@ -100,3 +100,19 @@ export const TURNAROUND_SLOWEST_OPEN = 10;
 /** GET /analytics/turnaround: the analytics roles (super_admin, institution_admin, client_admin). */
 export const canReadTurnaround = (caller: Caller): boolean =>
   caller.role === 'super_admin' || caller.role === 'institution_admin' || caller.role === 'client_admin';
+
+/** The statuses of an open request (neither completed nor cancelled): what the slowest open requests list. */
+export const OPEN_TEST_REQUEST_STATUSES: readonly TestRequestStatus[] = TEST_REQUEST_STATUSES.filter(isArchivableStatus);
+
+/** The institutions a turnaround answer covers: all (null), or some. */
+export type TurnaroundScope = { institutionIds: readonly number[] | null };
+
+/**
+ * super_admin: every institution, or `institutionId`'s; the other analytics roles: their institutions, or the
+ * one asked for among them. Null: an institution outside the caller's (answered 404, as a foreign id).
+ */
+export function turnaroundScope(caller: Caller, institutionId: number | undefined): TurnaroundScope | null {
+  if (caller.role === 'super_admin') return { institutionIds: institutionId === undefined ? null : [institutionId] };
+  if (institutionId === undefined) return { institutionIds: caller.institutionIds };
+  return caller.institutionIds.includes(institutionId) ? { institutionIds: [institutionId] } : null;
+}

@@ -4,7 +4,10 @@ import { defineService, identityDirectoryProjection, resolveDirectoryCaller } fr
 import { analyticsConfigSchema, type AnalyticsConfig, type AnalyticsResources } from './config';
 import { clinicalActivityProjection } from './projections/activity/projection';
 import { loginsProjection } from './projections/logins/projection';
+import { orderTrailProjection } from './projections/trail/projection';
+import { turnaroundProjection } from './projections/turnaround/projection';
 import { dashboardRoutes } from './routes/dashboard';
+import { trailRoutes } from './routes/trail';
 
 /**
  * analytics: the read side of the dashboard and the analytics screen (docs/architecture.md §2). It owns no
@@ -21,12 +24,19 @@ export const service = defineService<AnalyticsConfig, typeof ANALYTICS_EVENT_SCH
   projections: [],
   // Institutions, users and ended sessions from identity's events: who the callers are and whether they still
   // may, and the names on the figures; sign-ins; clinical's test requests and patients and what happened to them.
-  consumes: [identityDirectoryProjection({ version: 1 }), loginsProjection, clinicalActivityProjection],
+  // One trail per order (clinical's and notifications' events) and the milestones of turnaround times.
+  consumes: [
+    identityDirectoryProjection({ version: 1 }),
+    loginsProjection,
+    clinicalActivityProjection,
+    orderTrailProjection,
+    turnaroundProjection,
+  ],
   resources: async ({ config }) => ({ keys: { jwksUrl: config.IDENTITY_JWKS_URL } }),
   auth: (context) => ({
     keys: context.resources.keys,
     // A user deactivated in identity is refused here as soon as the event is projected.
     resolveCaller: (principal) => resolveDirectoryCaller(context.pool, principal),
   }),
-  routes: (context) => [dashboardRoutes(context)],
+  routes: (context) => [dashboardRoutes(context), trailRoutes(context)],
 });
