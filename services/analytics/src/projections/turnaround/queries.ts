@@ -100,7 +100,9 @@ export async function turnaround(db: CommonQueryMethods, scope: TurnaroundScope,
       LIMIT ${TURNAROUND_SLOWEST_OPEN}`),
   ]);
   const figureOf = (group: z.infer<typeof groupSchema>, stage: string) =>
-    figures.find((row) => row.institution_id === group.institution_id && row.lab_id === group.lab_id && row.stage === stage);
+    figures.find(
+      (row) => row.institution_id === group.institution_id && row.lab_id === group.lab_id && row.stage === stage,
+    );
   return {
     timeframe: days,
     groups: groups.map((group) => ({
