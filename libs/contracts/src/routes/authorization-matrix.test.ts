@@ -124,6 +124,8 @@ const MATRIX: Record<string, Row> = {
   'GET /analytics/dashboard': [T, T, T, T, T, T],
   'GET /analytics/institutions': [T, F, F, F, F, F],
   'GET /analytics/user-activity': [T, T, F, T, F, F],
+  'GET /analytics/test-requests/:id/trail': [T, T, T, T, F, T],
+  'GET /analytics/turnaround': [T, T, F, T, F, F],
 };
 
 const contracts = BUILT_SERVICES.flatMap((service) => contractsOf(service).map(({ route }) => route));

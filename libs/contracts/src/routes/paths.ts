@@ -191,7 +191,7 @@ export const ANALYTICS_ROUTES = {
   institutions: { method: 'GET', path: '/analytics/institutions', access: ['analytics', 'dashboard'] },
   userActivity: { method: 'GET', path: '/analytics/user-activity', access: ['analytics', 'dashboard'] },
   // the Order Trail card of /tests/{id}; turnaround times (the /analytics page)
-  testRequestTrail: { method: 'GET', path: '/analytics/test-requests/:id/trail', access: ['tests', 'results'] },
+  testRequestTrail: { method: 'GET', path: '/analytics/test-requests/:id/trail', ...TEST_REQUEST_READERS },
   turnaround: { method: 'GET', path: '/analytics/turnaround', access: ['analytics'] },
 } as const satisfies Record<string, RoutePath>;
 
