@@ -53,6 +53,9 @@ const SendNotificationModal = lazy(() =>
   import('./components/SendNotificationModal').then((module) => ({ default: module.SendNotificationModal })),
 );
 
+/** The Order Trail (the analytics read side's timeline) is a chunk of its own, with its own request. */
+const OrderTrailCard = lazy(() => import('./components/OrderTrailCard'));
+
 /** The result form's route: who may open it may enter a result from here. */
 const RESULT_FORM_ROUTE = ROUTE_TABLE.find((route) => route.path === '/results/new')!;
 
@@ -207,6 +210,9 @@ export default function TestRequestDetailPage() {
         <ResultsCard request={request} canEnterResult={!request.archived && canOpenRoute(caller, RESULT_FORM_ROUTE)} />
         <FulfillmentCard request={request} />
         <NotificationHistoryCard request={request} />
+        <Suspense fallback={null}>
+          <OrderTrailCard requestId={request.id} />
+        </Suspense>
       </Flex>
       {cancelFlow.dialog.open && (
         <Suspense fallback={null}>
