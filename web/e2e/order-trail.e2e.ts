@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'vitest';
 import { MESSAGES } from '@labline/contracts';
-import { createReachablePatient, orderAsNorthwindAdmin } from './orders';
+import { createReachablePatient, orderAsNorthwindAdmin, startCancel } from './orders';
 import {
   DELIVERY_WAIT_MS,
   DEMO_ACCOUNTS,
@@ -31,13 +31,7 @@ test("a cancelled request's Order Trail shows the cancellation and the patient's
   const card = page.locator('.ant-card').filter({ has: page.getByText('Order Trail', { exact: true }) });
   await card.getByTestId('trail-entry').filter({ hasText: 'Test request ordered' }).waitFor();
 
-  await page.getByRole('button', { name: /Cancel$/ }).click();
-  await page
-    .getByRole('dialog')
-    .filter({ hasText: 'Cancel Test Request' })
-    .getByRole('button', { name: 'Continue' })
-    .click();
-  const notification = page.getByRole('dialog', { name: 'Send Notification' });
+  const notification = await startCancel(page);
   const text = `Your HbA1c test is off; we will call you (${uniqueName('trail')}).`;
   await notification.getByLabel('Message').fill(text);
   await notification.getByRole('button', { name: 'Send Notification' }).click();

@@ -11,6 +11,7 @@ import {
   testRequestResponseSchema,
   type TestRequestDetail,
 } from '@labline/contracts';
+import type { Locator, Page } from 'playwright-core';
 import { apiAs, DEMO_ACCOUNTS, uniqueName, type System } from './support';
 
 let barcodeCount = 0;
@@ -83,4 +84,15 @@ export async function orderAsNorthwindAdmin(
     priority: 'urgent',
   };
   return testRequestResponseSchema.parse(await call('POST', '/tests/requests', body)).request;
+}
+
+/** The detail page's Cancel, confirmed: answers the mandatory Send Notification dialog (spec 1 §4) it opens. */
+export async function startCancel(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: /Cancel$/ }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: 'Cancel Test Request' })
+    .getByRole('button', { name: 'Continue' })
+    .click();
+  return page.getByRole('dialog', { name: 'Send Notification' });
 }

@@ -13,7 +13,7 @@ import {
 } from '@labline/contracts';
 import type { Page } from 'playwright-core';
 import { navigateInApp, searchList } from './navigation';
-import { createReachablePatient, orderAsNorthwindAdmin, uniqueBarcode } from './orders';
+import { createReachablePatient, orderAsNorthwindAdmin, startCancel, uniqueBarcode } from './orders';
 import {
   apiAs,
   createAccount,
@@ -449,13 +449,7 @@ test('a lab user sees no New Test Request, is denied the order form, archives, a
   await page.getByRole('button', { name: 'Archive' }).waitFor();
   assert.equal(await page.getByRole('button', { name: /Send Notification|Edit/ }).count(), 0);
   // Their cancel goes through the same mandatory notification step (spec 1 §4); closed, nothing is cancelled.
-  await page.getByRole('button', { name: /Cancel$/ }).click();
-  await page
-    .getByRole('dialog')
-    .filter({ hasText: 'Cancel Test Request' })
-    .getByRole('button', { name: 'Continue' })
-    .click();
-  const notification = page.getByRole('dialog', { name: 'Send Notification' });
+  const notification = await startCancel(page);
   assert.match(await notification.getByLabel('Message').inputValue(), /has been cancelled/);
   await notification.getByRole('button', { name: 'Cancel' }).click();
   await notification.waitFor({ state: 'hidden' });

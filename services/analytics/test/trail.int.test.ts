@@ -606,8 +606,8 @@ describe('one trail per order and turnaround times', () => {
     assert.equal(trail.test_request_id, 41);
     assert.deepEqual(withoutCorrelation(trail), expectedTrail());
     const byId = new Map(trail.entries.map((entry) => [entry.id, entry]));
-    assert.equal(byId.get(ids.cancelEmail)?.correlation_id, 'cancel-request');
-    assert.equal(byId.get(ids.reminderEmail)?.correlation_id, 'reminder-job-1');
+    assert.equal(byId.get(ids.cancelEmail!)?.correlation_id, 'cancel-request');
+    assert.equal(byId.get(ids.reminderEmail!)?.correlation_id, 'reminder-job-1');
     // The same trail for whoever reads the request.
     for (const member of [USERS.superAdmin, USERS.northwindAdmin, USERS.clientAdmin]) {
       assert.deepEqual(await get<TestRequestTrail>(member, '/analytics/test-requests/41/trail'), trail);

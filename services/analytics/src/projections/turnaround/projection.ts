@@ -11,6 +11,8 @@ import {
   CLINICAL_EVENT_SCHEMAS,
   MILESTONES_OF_STATUS,
   parseEventData,
+  TEST_REQUEST_SUBJECTS,
+  TEST_REQUEST_SUMMARY_EVENT_TYPES,
   testRequestStatusAfter,
   type EventEnvelope,
   type TurnaroundMilestone,
@@ -116,17 +118,8 @@ async function applyRequestFacts(db: CommonQueryMethods, event: EventEnvelope): 
 export const turnaroundProjection: CrossServiceProjection = {
   name: 'turnaround',
   version: 1,
-  subjects: ['lab.clinical.testRequest.>', 'lab.clinical.catalogue.>'],
-  handles: [
-    'TestRequestCreated',
-    'TestRequestUpdated',
-    'TestRequestStatusChanged',
-    'TestRequestCancelled',
-    'TestRequestArchived',
-    'TestRequestRestored',
-    'CatalogueItemCreated',
-    'CatalogueItemUpdated',
-  ],
+  subjects: [...TEST_REQUEST_SUBJECTS, 'lab.clinical.catalogue.>'],
+  handles: [...TEST_REQUEST_SUMMARY_EVENT_TYPES, 'CatalogueItemCreated', 'CatalogueItemUpdated'],
   tables: ['turnaround_requests', 'turnaround_milestones', 'turnaround_labs'],
   init: TURNAROUND_TABLES,
   apply: async (db, event) => {
