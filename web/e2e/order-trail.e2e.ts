@@ -29,7 +29,16 @@ test("a cancelled request's Order Trail shows the cancellation and the patient's
 
   // The card is there before anything is cancelled: the order, by Northwind's admin.
   const card = page.locator('.ant-card').filter({ has: page.getByText('Order Trail', { exact: true }) });
-  await card.getByTestId('trail-entry').filter({ hasText: 'Test request ordered' }).waitFor();
+  const entries = card.getByTestId('trail-entry');
+  /** The entry of this title (another entry may name it as its cause). */
+  const entry = (title: string) => entries.filter({ has: page.getByText(title, { exact: true }) });
+  // It is fetched when it scrolls into view; the read side has the order moments after it was placed.
+  await eventually(async () => {
+    await page.reload();
+    await card.scrollIntoViewIfNeeded();
+    await entry('Test request ordered').waitFor({ timeout: 5000 });
+  });
+  await page.evaluate(() => window.scrollTo(0, 0));
 
   const notification = await startCancel(page);
   const text = `Your HbA1c test is off; we will call you (${uniqueName('trail')}).`;
@@ -46,10 +55,10 @@ test("a cancelled request's Order Trail shows the cancellation and the patient's
       'the SMS delivered',
     );
   }, DELIVERY_WAIT_MS);
-  const entries = card.getByTestId('trail-entry');
   const [cancelled, email, sms] = await eventually(async () => {
     await page.reload();
-    await entries.filter({ hasText: 'Test request cancelled' }).waitFor({ timeout: 5000 });
+    await card.scrollIntoViewIfNeeded();
+    await entry('Test request cancelled').waitFor({ timeout: 5000 });
     const all = await entries.allInnerTexts();
     const messages = all.filter((one) => one.startsWith('Message to the patient'));
     const mail = messages.find((one) => /Email/.test(one));
