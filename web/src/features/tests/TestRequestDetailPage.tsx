@@ -60,7 +60,7 @@ const OrderTrailCard = lazy(() => import('./components/OrderTrailCard'));
  * The Order Trail card, fetched (its chunk: antd's Timeline and Typography, and its request) when it scrolls into
  * view: the page's first load stays within its JavaScript budget.
  */
-function OrderTrail({ requestId }: { requestId: number }) {
+function OrderTrail({ requestId, status }: { requestId: number; status: string }) {
   const [shown, setShown] = useState(false);
   const placeholder = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -76,7 +76,7 @@ function OrderTrail({ requestId }: { requestId: number }) {
   if (!shown) return <div ref={placeholder}>{waiting}</div>;
   return (
     <Suspense fallback={waiting}>
-      <OrderTrailCard requestId={requestId} />
+      <OrderTrailCard requestId={requestId} status={status} />
     </Suspense>
   );
 }
@@ -235,7 +235,7 @@ export default function TestRequestDetailPage() {
         <ResultsCard request={request} canEnterResult={!request.archived && canOpenRoute(caller, RESULT_FORM_ROUTE)} />
         <FulfillmentCard request={request} />
         <NotificationHistoryCard request={request} />
-        <OrderTrail requestId={request.id} />
+        <OrderTrail requestId={request.id} status={request.status} />
       </Flex>
       {cancelFlow.dialog.open && (
         <Suspense fallback={null}>

@@ -16,12 +16,14 @@ import {
 import { Alert, Card, Empty, Flex, Skeleton, Timeline, Typography } from 'antd';
 import useSWR from 'swr';
 import { apiRequest } from '../../../app/api/client';
+import { isNotFound } from '../../../shared/apiError';
 import { EllipsisText } from '../../../shared/EllipsisText';
 import { StatusTag } from '../../../shared/RequestTags';
 import { DeliveryStatusTag, DELIVERY_STATUS_COLOURS } from './RequestRelatedCards';
 
 /** The spec gives no text for a failed trail; shown in the card. */
 const TRAIL_LOAD_ERROR = 'Failed to fetch the order trail';
+const TRAIL_EMPTY = 'Nothing recorded yet';
 
 type Trail = AnswerOf<(typeof ANALYTICS_CONTRACTS)['testRequestTrail']>;
 
@@ -77,14 +79,28 @@ function entryItem(entry: TrailEntry, byId: ReadonlyMap<string, TrailEntry>) {
   };
 }
 
-export default function OrderTrailCard({ requestId }: { requestId: number }) {
-  const { data: trail, error } = useSWR(routeUrl(ANALYTICS_ROUTES.testRequestTrail, { id: requestId }), (key: string) =>
-    apiRequest<Trail>(key, { defaultError: TRAIL_LOAD_ERROR }),
+/** While a message is on its way, the trail is asked again this often for its delivery status. */
+const PENDING_REFRESH_MS = 5000;
+const hasPendingMessage = (trail: Trail | undefined) =>
+  trail?.entries.some((entry) => entry.notification?.delivery_status === 'pending') === true;
+
+interface OrderTrailCardProps {
+  requestId: number;
+  /** The request's status as the page shows it: a change (a cancellation) fetches the trail again. */
+  status: string;
+}
+
+export default function OrderTrailCard({ requestId, status }: OrderTrailCardProps) {
+  const { data: trail, error } = useSWR(
+    [routeUrl(ANALYTICS_ROUTES.testRequestTrail, { id: requestId }), status],
+    ([key]: [string, string]) => apiRequest<Trail>(key, { defaultError: TRAIL_LOAD_ERROR }),
+    { refreshInterval: (latest) => (hasPendingMessage(latest) ? PENDING_REFRESH_MS : 0) },
   );
   let body;
-  if (error instanceof Error) body = <Alert type="error" showIcon title={error.message} />;
+  // The page has the request: a 404 here is the read side not having caught up with a request just placed.
+  if (isNotFound(error) || trail?.entries.length === 0) body = <Empty description={TRAIL_EMPTY} />;
+  else if (error instanceof Error) body = <Alert type="error" showIcon title={error.message} />;
   else if (trail === undefined) body = <Skeleton active paragraph={{ rows: 4 }} />;
-  else if (trail.entries.length === 0) body = <Empty description="Nothing recorded yet" />;
   else {
     const byId = new Map(trail.entries.map((entry) => [entry.id, entry]));
     body = <Timeline items={trail.entries.map((entry) => entryItem(entry, byId))} />;
