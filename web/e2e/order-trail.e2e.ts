@@ -38,7 +38,7 @@ test("a cancelled request's Order Trail shows the cancellation and the patient's
     await card.scrollIntoViewIfNeeded();
     await entry('Test request ordered').waitFor({ timeout: 5000 });
   });
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('heading', { name: request.display_id }).scrollIntoViewIfNeeded();
 
   const notification = await startCancel(page);
   const text = `Your HbA1c test is off; we will call you (${uniqueName('trail')}).`;
