@@ -7,16 +7,13 @@ import {
   ERRORS,
   MESSAGES,
   clinicianListResponseSchema,
-  labAssignmentListResponseSchema,
   patientListResponseSchema,
   patientResponseSchema,
-  testFormFieldsResponseSchema,
   testRequestListResponseSchema,
-  testRequestResponseSchema,
-  type TestRequestDetail,
 } from '@labline/contracts';
 import type { Page } from 'playwright-core';
 import { navigateInApp, searchList } from './navigation';
+import { createReachablePatient, orderAsNorthwindAdmin, startCancel, uniqueBarcode } from './orders';
 import {
   apiAs,
   createAccount,
@@ -37,75 +34,6 @@ const system = useSystem();
 
 const footer = (page: Page) => page.getByText(/^Showing \d+ to \d+ of \d+ results$/);
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
-let barcodeCount = 0;
-const uniqueBarcode = () => `E2E-${Date.now()}-${(barcodeCount += 1)}`;
-
-/** A patient reachable by e-mail and SMS (the SMS sandbox delivers to a number ending in 2). */
-interface ReachablePatient {
-  id: number;
-  clinician_id: number;
-  email: string;
-  phone: string;
-}
-
-/**
- * A Northwind patient of the demo clinician's, with an e-mail address and a mobile number of its own (what the
- * sandboxes receive for it is this test's alone), registered through the API by Northwind's admin (set-up).
- */
-async function createReachablePatient(): Promise<ReachablePatient> {
-  const { user, call } = await apiAs(system, DEMO_ACCOUNTS.northwindAdmin.email);
-  const institutionId = user.institution_id!;
-  const { clinicians } = clinicianListResponseSchema.parse(
-    await call('GET', `/institutions/${institutionId}/clinicians`),
-  );
-  const clinician = clinicians.find((person) => person.email === DEMO_ACCOUNTS.clinician.email)!;
-  const name = uniqueName('reach');
-  const phone = `+447700${String(Date.now() % 100_000).padStart(5, '0')}2`;
-  const body = {
-    first_name: 'Noah',
-    last_name: 'Reachable',
-    email: `${name}@e2e.labline.test`,
-    phone,
-    contact_preference: 'both',
-    institution_ids: [institutionId],
-    clinician_id: clinician.id,
-  };
-  const { patient } = patientResponseSchema.parse(await call('POST', '/patients', body));
-  return { id: patient.id, clinician_id: clinician.id, email: body.email, phone };
-}
-
-/** A request of Northwind ordered through the API by its admin (set-up for the detail page's actions). */
-async function orderAsNorthwindAdmin(
-  markerName = 'HbA1c',
-  patient: Pick<ReachablePatient, 'id' | 'clinician_id'> | null = null,
-): Promise<TestRequestDetail> {
-  const { user, call } = await apiAs(system, DEMO_ACCOUNTS.northwindAdmin.email);
-  const institutionId = user.institution_id!;
-  const fields = testFormFieldsResponseSchema.parse(
-    await call('GET', `/cms/test-form-fields?institution_id=${institutionId}`),
-  );
-  const { labs } = labAssignmentListResponseSchema.parse(
-    await call('GET', `/institutions/${institutionId}/labs?sample_type=Blood`),
-  );
-  const { patients } = patientListResponseSchema.parse(await call('GET', '/patients?limit=1'));
-  const { clinicians } = clinicianListResponseSchema.parse(
-    await call('GET', `/institutions/${institutionId}/clinicians`),
-  );
-  const marker = fields.markers.find((item) => item.name === markerName)!;
-  const device = fields.collection_devices.find((item) => item.name === 'Venous blood tube set')!;
-  const body = {
-    patient_id: patient?.id ?? patients[0]!.id,
-    sample_type: 'Blood',
-    lab_id: labs[0]!.lab_id,
-    marker_ids: JSON.stringify([marker.id]),
-    collection_device_ids: JSON.stringify([device.id]),
-    barcode_number: uniqueBarcode(),
-    institution_id: institutionId,
-    clinician_id: patient?.clinician_id ?? clinicians[0]!.id,
-    priority: 'urgent',
-  };
-  return testRequestResponseSchema.parse(await call('POST', '/tests/requests', body)).request;
-}
 
 /** A clinician of several institutions chooses one (spec 1 §6 institution rule); one of one orders for it. */
 async function orderForNorthwind(page: Page): Promise<void> {
@@ -393,8 +321,8 @@ test("a device too small is refused, and a marker beyond the user's device asks:
 });
 
 test("a clinician's cancel asks first, then sends the patient exactly their own text: one e-mail, one SMS", async () => {
-  const patient = await createReachablePatient();
-  const request = await orderAsNorthwindAdmin('HbA1c', patient);
+  const patient = await createReachablePatient(system);
+  const request = await orderAsNorthwindAdmin(system, 'HbA1c', patient);
   const page = await system.newPage();
   await openSignedIn(page, DEMO_ACCOUNTS.clinician.email, `/tests/${request.id}`);
   await page.getByRole('heading', { name: request.display_id }).waitFor();
@@ -446,7 +374,7 @@ test("a clinician's cancel asks first, then sends the patient exactly their own 
 });
 
 test('Send Notification requires a message, advises 160 characters and closes after sending', async () => {
-  const request = await orderAsNorthwindAdmin('Glucose');
+  const request = await orderAsNorthwindAdmin(system, 'Glucose');
   const page = await system.newPage();
   await openSignedIn(page, DEMO_ACCOUNTS.northwindAdmin.email, `/tests/${request.id}`);
   await page.getByRole('button', { name: 'Send Notification' }).click();
@@ -471,7 +399,7 @@ test('Send Notification requires a message, advises 160 characters and closes af
 });
 
 test('archive from the list asks first; the Archived filter survives a reload; archived opens read-only and restores', async () => {
-  const request = await orderAsNorthwindAdmin();
+  const request = await orderAsNorthwindAdmin(system);
   const page = await system.newPage();
   await openSignedIn(page, DEMO_ACCOUNTS.northwindAdmin.email, '/dashboard');
   await openList(page);
@@ -504,7 +432,7 @@ test('archive from the list asks first; the Archived filter survives a reload; a
 });
 
 test('a lab user sees no New Test Request, is denied the order form, archives, and cancels through the notification step', async () => {
-  const request = await orderAsNorthwindAdmin();
+  const request = await orderAsNorthwindAdmin(system);
   const page = await system.newPage();
   await openSignedIn(page, DEMO_ACCOUNTS.labUser.email, '/dashboard');
   await openList(page);
@@ -521,13 +449,7 @@ test('a lab user sees no New Test Request, is denied the order form, archives, a
   await page.getByRole('button', { name: 'Archive' }).waitFor();
   assert.equal(await page.getByRole('button', { name: /Send Notification|Edit/ }).count(), 0);
   // Their cancel goes through the same mandatory notification step (spec 1 §4); closed, nothing is cancelled.
-  await page.getByRole('button', { name: /Cancel$/ }).click();
-  await page
-    .getByRole('dialog')
-    .filter({ hasText: 'Cancel Test Request' })
-    .getByRole('button', { name: 'Continue' })
-    .click();
-  const notification = page.getByRole('dialog', { name: 'Send Notification' });
+  const notification = await startCancel(page);
   assert.match(await notification.getByLabel('Message').inputValue(), /has been cancelled/);
   await notification.getByRole('button', { name: 'Cancel' }).click();
   await notification.waitFor({ state: 'hidden' });
@@ -547,7 +469,7 @@ test("client_admin: no Archive nor Cancel on the list or the detail; the clinici
   };
   // The clinical service learns of the new clinician from identity's events.
   const { patient } = patientResponseSchema.parse(await eventually(() => call('POST', '/patients', body)));
-  const request = await orderAsNorthwindAdmin('HbA1c', { id: patient.id, clinician_id: clinician.id });
+  const request = await orderAsNorthwindAdmin(system, 'HbA1c', { id: patient.id, clinician_id: clinician.id });
   const page = await system.newPage();
   await openSignedIn(page, DEMO_ACCOUNTS.clientAdmin.email, '/dashboard');
   await openList(page);

@@ -38,6 +38,8 @@ export * from './analytics';
 export * from './analytics-rules';
 export * from './http/analytics';
 export * from './audit';
+export * from './trail';
+export * from './http/trail';
 export * from './account-emails';
 export * from './http/account-emails';
 export * from './numbers';

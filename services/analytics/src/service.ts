@@ -8,7 +8,10 @@ import { loginsProjection } from './projections/logins/projection';
 import { patientNamesProjection } from './projections/patient-names/projection';
 import { testTypesProjection } from './projections/test-types/projection';
 import { analyticsRoutes } from './routes/analytics';
+import { orderTrailProjection } from './projections/trail/projection';
+import { turnaroundProjection } from './projections/turnaround/projection';
 import { dashboardRoutes } from './routes/dashboard';
+import { trailRoutes } from './routes/trail';
 
 /**
  * analytics: the read side of the dashboard and the analytics screen (docs/architecture.md §2). It owns no
@@ -26,6 +29,7 @@ export const service = defineService<AnalyticsConfig, typeof ANALYTICS_EVENT_SCH
   // Institutions, users and ended sessions from identity's events: who the callers are and whether they still
   // may, and the names on the figures; sign-ins; clinical's test requests and patients and what happened to them.
   // What each request tests, patients' names, and the audit trail of every service's records.
+  // One trail per order (clinical's and notifications' events) and the milestones of turnaround times.
   consumes: [
     identityDirectoryProjection({ version: 1 }),
     loginsProjection,
@@ -33,6 +37,8 @@ export const service = defineService<AnalyticsConfig, typeof ANALYTICS_EVENT_SCH
     testTypesProjection,
     patientNamesProjection,
     auditTrailProjection,
+    orderTrailProjection,
+    turnaroundProjection,
   ],
   resources: async ({ config }) => ({ keys: { jwksUrl: config.IDENTITY_JWKS_URL } }),
   auth: (context) => ({
@@ -40,5 +46,5 @@ export const service = defineService<AnalyticsConfig, typeof ANALYTICS_EVENT_SCH
     // A user deactivated in identity is refused here as soon as the event is projected.
     resolveCaller: (principal) => resolveDirectoryCaller(context.pool, principal),
   }),
-  routes: (context) => [dashboardRoutes(context), analyticsRoutes(context)],
+  routes: (context) => [dashboardRoutes(context), analyticsRoutes(context), trailRoutes(context)],
 });

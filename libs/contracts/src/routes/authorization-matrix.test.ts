@@ -129,6 +129,8 @@ const MATRIX: Record<string, Row> = {
   'GET /analytics/audit-log': [T, T, F, T, F, F],
   'GET /analytics/institution/:id': [T, T, F, T, F, F],
   'GET /analytics/patient/:id': [T, T, F, T, F, F],
+  'GET /analytics/test-requests/:id/trail': [T, T, T, T, F, T],
+  'GET /analytics/turnaround': [T, T, F, T, F, F],
 };
 
 const contracts = BUILT_SERVICES.flatMap((service) => contractsOf(service).map(({ route }) => route));

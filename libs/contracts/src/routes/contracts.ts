@@ -26,6 +26,8 @@ import {
   userActivityListSchema,
   userActivityQuerySchema,
 } from '../http/analytics';
+import { testRequestTrailSchema, turnaroundQuerySchema, turnaroundSchema } from '../http/trail';
+import { canReadTurnaround } from '../trail';
 import {
   accountEmailBodySchema,
   accountEmailResponseSchema,
@@ -406,6 +408,14 @@ const analyticsSchemas = {
     ...analyticsReaders,
   },
   patientAnalytics: { ...byId, response: { 200: patientAnalyticsSchema }, ...analyticsReaders },
+  // the request's scope as clinical reads it (canReadTestRequest): a foreign or unknown id answers 404
+  testRequestTrail: { ...byId, response: { 200: testRequestTrailSchema }, ...guard(canUseTestRequests) },
+  // super_admin any institution (or one), the other analytics roles theirs: a foreign institution_id answers 404
+  turnaround: {
+    querystring: turnaroundQuerySchema,
+    response: { 200: turnaroundSchema },
+    ...guard(canReadTurnaround, ERRORS.noPermissionViewAnalytics),
+  },
 } as const satisfies SchemasOf<typeof ANALYTICS_ROUTES>;
 
 export const ANALYTICS_CONTRACTS = withSchemas(ANALYTICS_ROUTES, analyticsSchemas);

@@ -195,6 +195,9 @@ export const ANALYTICS_ROUTES = {
   auditLog: { method: 'GET', path: '/analytics/audit-log', access: ['analytics'] },
   institutionAnalytics: { method: 'GET', path: '/analytics/institution/:id', access: ['analytics'] },
   patientAnalytics: { method: 'GET', path: '/analytics/patient/:id', access: ['analytics'] },
+  // the Order Trail card of /tests/{id}; turnaround times (the /analytics page)
+  testRequestTrail: { method: 'GET', path: '/analytics/test-requests/:id/trail', ...TEST_REQUEST_READERS },
+  turnaround: { method: 'GET', path: '/analytics/turnaround', access: ['analytics'] },
 } as const satisfies Record<string, RoutePath>;
 
 /** The routes of the services that exist (DEPLOYED_SERVICES), by service. */

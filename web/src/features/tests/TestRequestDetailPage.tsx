@@ -17,7 +17,7 @@ import {
   canRestoreTestRequest,
 } from '@labline/contracts';
 import { Button, Card, Col, Flex, Row, Skeleton, Space, Tag } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useFeedback } from '../../app/feedback/feedback';
 import { canOpenRoute, ROUTES as ROUTE_TABLE } from '../../app/routing/routeConfig';
@@ -52,6 +52,34 @@ import { Result } from '../../shared/Result';
 const SendNotificationModal = lazy(() =>
   import('./components/SendNotificationModal').then((module) => ({ default: module.SendNotificationModal })),
 );
+
+/** The Order Trail (the analytics read side's timeline) is a chunk of its own, with its own request. */
+const OrderTrailCard = lazy(() => import('./components/OrderTrailCard'));
+
+/**
+ * The Order Trail card, fetched (its chunk: antd's Timeline and Typography, and its request) when it scrolls into
+ * view: the page's first load stays within its JavaScript budget.
+ */
+function OrderTrail({ requestId, status }: { requestId: number; status: string }) {
+  const [shown, setShown] = useState(false);
+  const placeholder = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = placeholder.current;
+    if (shown || element === null) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setShown(true);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [shown]);
+  const waiting = <Card title="Order Trail" loading />;
+  if (!shown) return <div ref={placeholder}>{waiting}</div>;
+  return (
+    <Suspense fallback={waiting}>
+      <OrderTrailCard requestId={requestId} status={status} />
+    </Suspense>
+  );
+}
 
 /** The result form's route: who may open it may enter a result from here. */
 const RESULT_FORM_ROUTE = ROUTE_TABLE.find((route) => route.path === '/results/new')!;
@@ -207,6 +235,7 @@ export default function TestRequestDetailPage() {
         <ResultsCard request={request} canEnterResult={!request.archived && canOpenRoute(caller, RESULT_FORM_ROUTE)} />
         <FulfillmentCard request={request} />
         <NotificationHistoryCard request={request} />
+        <OrderTrail requestId={request.id} status={request.status} />
       </Flex>
       {cancelFlow.dialog.open && (
         <Suspense fallback={null}>

@@ -143,13 +143,18 @@ export function FulfillmentCard({ request }: { request: TestRequestDetail }) {
  * blue, delivered green, failed red, skipped (not sent: the patient's contact preference or an SMS opt-out)
  * neutral, its reason in the Error column.
  */
-const DELIVERY_STATUS_COLOURS: Readonly<Record<DeliveryStatus, string>> = {
+export const DELIVERY_STATUS_COLOURS: Readonly<Record<DeliveryStatus, string>> = {
   pending: 'gold',
   sent: 'blue',
   delivered: 'green',
   failed: 'red',
   skipped: 'default',
 };
+
+/** A message's delivery status as a tag of its colour (the Notification History and the Order Trail). */
+export function DeliveryStatusTag({ status }: { status: DeliveryStatus }) {
+  return <Tag color={DELIVERY_STATUS_COLOURS[status]}>{valueLabel(status)}</Tag>;
+}
 
 const NOTIFICATION_COLUMNS: TableProps<NotificationLog>['columns'] = [
   { title: 'Sent', key: 'sent', width: 160, render: (_, log) => dateCell(log.sent_at) },
@@ -165,9 +170,7 @@ const NOTIFICATION_COLUMNS: TableProps<NotificationLog>['columns'] = [
     title: 'Status',
     key: 'status',
     width: 110,
-    render: (_, log) => (
-      <Tag color={DELIVERY_STATUS_COLOURS[log.delivery_status]}>{valueLabel(log.delivery_status)}</Tag>
-    ),
+    render: (_, log) => <DeliveryStatusTag status={log.delivery_status} />,
   },
   // Why it failed (or was skipped), or why its last attempt did while it is retried.
   { title: 'Error', key: 'error', width: 220, render: (_, log) => nameCell(log.error_message) },
