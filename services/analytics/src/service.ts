@@ -5,6 +5,7 @@ import { analyticsConfigSchema, type AnalyticsConfig, type AnalyticsResources } 
 import { clinicalActivityProjection } from './projections/activity/projection';
 import { loginsProjection } from './projections/logins/projection';
 import { dashboardRoutes } from './routes/dashboard';
+import { streamRoutes } from './routes/stream';
 
 /**
  * analytics: the read side of the dashboard and the analytics screen (docs/architecture.md §2). It owns no
@@ -28,5 +29,5 @@ export const service = defineService<AnalyticsConfig, typeof ANALYTICS_EVENT_SCH
     // A user deactivated in identity is refused here as soon as the event is projected.
     resolveCaller: (principal) => resolveDirectoryCaller(context.pool, principal),
   }),
-  routes: (context) => [dashboardRoutes(context)],
+  routes: (context) => [dashboardRoutes(context), streamRoutes(context)],
 });

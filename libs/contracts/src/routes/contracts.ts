@@ -379,6 +379,8 @@ const analyticsSchemas = {
     response: { 200: userActivityListSchema },
     ...guard(canReadUserActivity, ERRORS.noPermissionViewAnalytics),
   },
+  // The dashboard's own query: its changes within the same scope. The answer is a text/event-stream.
+  stream: { querystring: dashboardQuerySchema },
 } as const satisfies SchemasOf<typeof ANALYTICS_ROUTES>;
 
 export const ANALYTICS_CONTRACTS = withSchemas(ANALYTICS_ROUTES, analyticsSchemas);

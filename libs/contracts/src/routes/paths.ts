@@ -190,6 +190,8 @@ export const ANALYTICS_ROUTES = {
   dashboard: { method: 'GET', path: '/analytics/dashboard', access: ['dashboard'] },
   institutions: { method: 'GET', path: '/analytics/institutions', access: ['analytics', 'dashboard'] },
   userActivity: { method: 'GET', path: '/analytics/user-activity', access: ['analytics', 'dashboard'] },
+  /** The open dashboard's changes as server-sent events (text/event-stream; frames: DashboardChange). */
+  stream: { method: 'GET', path: '/analytics/stream', access: ['dashboard'] },
 } as const satisfies Record<string, RoutePath>;
 
 /** The routes of the services that exist (DEPLOYED_SERVICES), by service. */
