@@ -37,6 +37,7 @@ export * from './http/notifications';
 export * from './analytics';
 export * from './analytics-rules';
 export * from './http/analytics';
+export * from './event-stream';
 export * from './account-emails';
 export * from './http/account-emails';
 export * from './numbers';
