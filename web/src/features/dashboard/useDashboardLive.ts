@@ -71,7 +71,9 @@ async function readStream(path: string, lastEventId: { value: string }, onChange
 /** Follows the stream at `path` while mounted, calling `revalidate` when the figures changed. */
 export function useDashboardLive(path: string, revalidate: () => unknown): void {
   const latest = useRef(revalidate);
-  latest.current = revalidate;
+  useEffect(() => {
+    latest.current = revalidate;
+  }, [revalidate]);
 
   useEffect(() => {
     const controller = new AbortController();
