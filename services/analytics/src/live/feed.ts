@@ -126,7 +126,7 @@ const feeds = new WeakMap<AnalyticsContext, ActivityFeed>();
 
 /**
  * The one feed of a service context (of a replica), made on first use: the application role's connection to
- * the service's schema, as its pool's. Closed, it is made anew on the next use.
+ * the service's schema, as its pool's. Once closed (the app closing), the next use makes a new one.
  */
 export function activityFeedOf(context: AnalyticsContext): ActivityFeed {
   const known = feeds.get(context);
@@ -135,15 +135,11 @@ export function activityFeedOf(context: AnalyticsContext): ActivityFeed {
   const { DATABASE_URL: url, DATABASE_ADMIN_URL: adminUrl } = context.config;
   const { application } = serviceDatabaseUrls({ url, adminUrl, schema });
   const feed = createActivityFeed({ url: application, schema, logger: context.logger });
-  feeds.set(context, {
-    subscribe: (subscriber) => feed.subscribe(subscriber),
-    get subscribers() {
-      return feed.subscribers;
-    },
-    close: () => {
-      feeds.delete(context);
-      return feed.close();
-    },
-  });
-  return feeds.get(context) as ActivityFeed;
+  const close = feed.close;
+  feed.close = () => {
+    feeds.delete(context);
+    return close();
+  };
+  feeds.set(context, feed);
+  return feed;
 }
