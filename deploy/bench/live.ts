@@ -126,6 +126,7 @@ export async function runLiveBench(): Promise<boolean> {
     const seen = new Map<number, number>();
     const stream = await openStream(stack.url, watcher.token, seen);
     const answered = new Map<number, number>();
+    const sentAt = new Map<number, number>();
     const createTimes: number[] = [];
     const failures: string[] = [];
     const total = RATE * SECONDS;
@@ -146,6 +147,7 @@ export async function runLiveBench(): Promise<boolean> {
             const { request } = testRequestResponseSchema.parse(answer);
             createTimes.push(now - sent);
             answered.set(request.id, now);
+            sentAt.set(request.id, sent);
           })
           .catch((error: unknown) => {
             failures.push(error instanceof Error ? error.message : String(error));
@@ -168,6 +170,8 @@ export async function runLiveBench(): Promise<boolean> {
         `(the last answered after ${answering.toFixed(1)} s), create answered in ${describe(createTimes)}`,
     );
     console.log(`  create answered -> on the dashboard's stream: ${describe(lags)}`);
+    const sinceSent = [...sentAt].filter(([id]) => seen.has(id)).map(([id, at]) => seen.get(id)! - at);
+    console.log(`  (create sent -> on the dashboard's stream: ${describe(sinceSent)})`);
     const p99 = percentile(lags, 99);
     const problems = [
       ...(failures.length > 0 ? [`${failures.length} creates failed (first: ${failures[0]})`] : []),
