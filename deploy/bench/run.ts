@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: the patient search benchmark of issue 3 (patients.ts), then the web app's bytes per page
- * and first paint of issue 9 (web.ts). Exits 1 when either misses its target. BENCH_ONLY=patients or
- * BENCH_ONLY=web runs one of them.
+ * and first paint of issue 9 (web.ts), then the live dashboard's lag of issue 23 (live.ts). Exits 1 when one
+ * misses its target. BENCH_ONLY=patients, web or live runs one of them.
  */
+import { runLiveBench } from './live';
 import { runPatientBench } from './patients';
 import { runWebBench } from './web';
 
-const BENCHES = { patients: runPatientBench, web: runWebBench } as const;
+const BENCHES = { patients: runPatientBench, web: runWebBench, live: runLiveBench } as const;
 const only = process.env.BENCH_ONLY;
 if (only !== undefined && !(only in BENCHES))
   throw new Error(`BENCH_ONLY must be one of ${Object.keys(BENCHES).join(', ')}, not ${only}`);

@@ -87,6 +87,7 @@ const SPEC_CALLS: [Method, string, ServiceName][] = [
   ['GET', '/api/analytics/dashboard?timeframe=30&include_user_activity=true', 'analytics'],
   ['GET', '/api/analytics/institutions?timeframe=30', 'analytics'],
   ['GET', '/api/analytics/user-activity?role=clinician', 'analytics'],
+  ['GET', '/api/analytics/stream', 'analytics'],
   // spec 3 §7's test-types, audit-summary, institution/:id and patient/:id are not built yet (issue 23)
 ];
 

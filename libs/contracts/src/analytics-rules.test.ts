@@ -10,6 +10,7 @@ import {
   canReadUserActivity,
   dashboardScope,
   seesSystemFigures,
+  withinDashboardScope,
 } from './analytics-rules';
 
 it("scopes the dashboard by role, super_admin's filter only for super_admin", () => {
@@ -81,4 +82,19 @@ describe('Recent Activity descriptions', () => {
     );
     expect(ACTIVITY_DESCRIPTIONS.testRequestStatusChanged('approved')).toBe('Test request status changed to approved');
   });
+});
+
+it("keeps a live change within the dashboard's scope: institutions overlap, a clinician's own record", () => {
+  const record = (institutionIds: number[], clinicianId: number | null) => ({ institutionIds, clinicianId });
+  const all = { kind: 'all' } as const;
+  const institutions = { kind: 'institutions', institutionIds: [1, 2] } as const;
+  const clinician = { kind: 'clinician', clinicianId: 7, institutionIds: [1] } as const;
+  const anyInstitution = { kind: 'clinician', clinicianId: 7, institutionIds: null } as const;
+  assert.equal(withinDashboardScope(all, record([9], null)), true);
+  assert.equal(withinDashboardScope(institutions, record([3, 2], null)), true);
+  assert.equal(withinDashboardScope(institutions, record([3], 7)), false);
+  assert.equal(withinDashboardScope(clinician, record([1], 7)), true);
+  assert.equal(withinDashboardScope(clinician, record([1], 8)), false);
+  assert.equal(withinDashboardScope(clinician, record([2], 7)), false);
+  assert.equal(withinDashboardScope(anyInstitution, record([2], 7)), true);
 });

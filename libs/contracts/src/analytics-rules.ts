@@ -50,6 +50,27 @@ export function dashboardScope(caller: Caller, filter: DashboardFilter): Dashboa
   }
 }
 
+/**
+ * Whether a record (its institutions, its clinician) is within a dashboard's scope: the rule the dashboard's
+ * queries apply in SQL, for a change the live stream is about to send.
+ */
+export function withinDashboardScope(
+  scope: DashboardScope,
+  record: { institutionIds: readonly number[]; clinicianId: number | null },
+): boolean {
+  const within = (ids: readonly number[]) => record.institutionIds.some((id) => ids.includes(id));
+  switch (scope.kind) {
+    case 'all':
+      return true;
+    case 'institutions':
+      return within(scope.institutionIds);
+    case 'clinician':
+      return (
+        record.clinicianId === scope.clinicianId && (scope.institutionIds === null || within(scope.institutionIds))
+      );
+  }
+}
+
 /** The system-wide cards (institutions, clinicians) and names of institutions on activities: super_admin's. */
 export const seesSystemFigures = (caller: Caller): boolean => caller.role === 'super_admin';
 

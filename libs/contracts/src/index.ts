@@ -40,6 +40,7 @@ export * from './http/analytics';
 export * from './audit';
 export * from './trail';
 export * from './http/trail';
+export * from './event-stream';
 export * from './account-emails';
 export * from './http/account-emails';
 export * from './numbers';

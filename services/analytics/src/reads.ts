@@ -7,6 +7,7 @@ import {
   seesSystemFigures,
   type Caller,
   type Dashboard,
+  type DashboardFilter,
   type DashboardQuery,
   type InstitutionFigures,
   type Role,
@@ -14,7 +15,10 @@ import {
 } from '@labline/contracts';
 import type { CommonQueryMethods } from 'slonik';
 import {
+  activityChangesAfter,
+  latestActivityPosition,
   activeClinicians,
+  type ActivityChange,
   activeInstitutions,
   institutionFigures,
   institutionsByActivity,
@@ -39,6 +43,10 @@ export interface AnalyticsReads {
     institutionId?: number | undefined;
     role?: Role | undefined;
   }): Promise<UserActivity[]>;
+  /** The live stream's replay: the dashboard's changes projected after `position`, at most `limit`. */
+  changesAfter(filter: DashboardFilter, position: number, limit: number): Promise<ActivityChange[]>;
+  /** The newest position projected: where a new stream starts. */
+  latestPosition(): Promise<number>;
 }
 
 export function analyticsReads(db: CommonQueryMethods, caller: Caller): AnalyticsReads {
@@ -80,5 +88,8 @@ export function analyticsReads(db: CommonQueryMethods, caller: Caller): Analytic
       const scope = await resolveAnalyticsScope(db, caller, institutionId);
       return userActivity(db, { institutionIds: scope.kind === 'all' ? null : scope.institutionIds, role, days });
     },
+    changesAfter: (filter, position, limit) =>
+      activityChangesAfter(db, dashboardScope(caller, filter), position, limit),
+    latestPosition: () => latestActivityPosition(db),
   };
 }

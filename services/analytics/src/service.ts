@@ -12,6 +12,7 @@ import { orderTrailProjection } from './projections/trail/projection';
 import { turnaroundProjection } from './projections/turnaround/projection';
 import { dashboardRoutes } from './routes/dashboard';
 import { trailRoutes } from './routes/trail';
+import { streamRoutes } from './routes/stream';
 
 /**
  * analytics: the read side of the dashboard and the analytics screen (docs/architecture.md §2). It owns no
@@ -46,5 +47,10 @@ export const service = defineService<AnalyticsConfig, typeof ANALYTICS_EVENT_SCH
     // A user deactivated in identity is refused here as soon as the event is projected.
     resolveCaller: (principal) => resolveDirectoryCaller(context.pool, principal),
   }),
-  routes: (context) => [dashboardRoutes(context), analyticsRoutes(context), trailRoutes(context)],
+  routes: (context) => [
+    dashboardRoutes(context),
+    analyticsRoutes(context),
+    trailRoutes(context),
+    streamRoutes(context),
+  ],
 });

@@ -240,3 +240,21 @@ export const patientAnalyticsSchema = z.object({
   ),
 });
 export type PatientAnalytics = z.infer<typeof patientAnalyticsSchema>;
+
+/**
+ * GET /analytics/stream (text/event-stream): one `change` event, `id:` its position (usable as Last-Event-ID),
+ * each time something the caller's dashboard counts is projected: only ids, type and time, never names.
+ */
+export const dashboardChangeSchema = z.object({
+  type: z.enum(ACTIVITY_TYPES),
+  test_request_id: z.number().int().nullable(),
+  patient_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type DashboardChange = z.infer<typeof dashboardChangeSchema>;
+
+/**
+ * The stream's event name; its heartbeat (an SSE comment) interval; the reconnection delay it advises; and its
+ * longest life, after which it ends and its client reconnects with a token checked anew.
+ */
+export const DASHBOARD_STREAM = { event: 'change', heartbeatMs: 15_000, retryMs: 2_000, maxAgeMs: 600_000 } as const;

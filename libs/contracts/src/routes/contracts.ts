@@ -416,6 +416,8 @@ const analyticsSchemas = {
     response: { 200: turnaroundSchema },
     ...guard(canReadTurnaround, ERRORS.noPermissionViewAnalytics),
   },
+  // The dashboard's own query: its changes within the same scope. The answer is a text/event-stream.
+  stream: { querystring: dashboardQuerySchema },
 } as const satisfies SchemasOf<typeof ANALYTICS_ROUTES>;
 
 export const ANALYTICS_CONTRACTS = withSchemas(ANALYTICS_ROUTES, analyticsSchemas);

@@ -198,6 +198,8 @@ export const ANALYTICS_ROUTES = {
   // the Order Trail card of /tests/{id}; turnaround times (the /analytics page)
   testRequestTrail: { method: 'GET', path: '/analytics/test-requests/:id/trail', ...TEST_REQUEST_READERS },
   turnaround: { method: 'GET', path: '/analytics/turnaround', access: ['analytics'] },
+  /** The open dashboard's changes as server-sent events (text/event-stream; frames: DashboardChange). */
+  stream: { method: 'GET', path: '/analytics/stream', access: ['dashboard'] },
 } as const satisfies Record<string, RoutePath>;
 
 /** The routes of the services that exist (DEPLOYED_SERVICES), by service. */

@@ -9,16 +9,23 @@ import {
 import useSWR from 'swr';
 import { apiRequest } from '../../app/api/client';
 import { dashboardQuery, type DashboardFilters } from './dashboardModel';
+import { useDashboardLive } from './useDashboardLive';
 
 /** The spec shows no dashboard failure (spec 1 §8: "only logged"); the page keeps its last figures and says so. */
 export const DASHBOARD_LOAD_ERROR = 'Failed to fetch dashboard data';
 
-/** GET /analytics/dashboard for the filters; the previous figures stay on screen while new ones load. */
+/**
+ * GET /analytics/dashboard for the filters; the previous figures stay on screen while new ones load. While the
+ * page is open, the same query's stream of changes revalidates them (useDashboardLive).
+ */
 export function useDashboard(filters: DashboardFilters) {
-  const path = routeUrl(ANALYTICS_ROUTES.dashboard, {}, dashboardQuery(filters));
-  return useSWR(path, (key: string) => apiRequest<Dashboard>(key, { defaultError: DASHBOARD_LOAD_ERROR }), {
+  const query = dashboardQuery(filters);
+  const path = routeUrl(ANALYTICS_ROUTES.dashboard, {}, query);
+  const answer = useSWR(path, (key: string) => apiRequest<Dashboard>(key, { defaultError: DASHBOARD_LOAD_ERROR }), {
     keepPreviousData: true,
   });
+  useDashboardLive(routeUrl(ANALYTICS_ROUTES.stream, {}, query), answer.mutate);
+  return answer;
 }
 
 /** super_admin's institution filter: GET /analytics/institutions (null: not asked, for everyone else). */

@@ -53,7 +53,20 @@ const ACTIVITY_TABLES = `
   );
   CREATE INDEX IF NOT EXISTS activities_created_at_idx ON activities (created_at DESC);
   CREATE INDEX IF NOT EXISTS activities_actor_idx ON activities (actor_id, created_at);
+
+  -- The order activities were projected in: the live stream's event ids (Last-Event-ID). A sequence of its own,
+  -- owned by no table, so that a rebuild's copy draws from it too and positions only ever grow.
+  CREATE SEQUENCE IF NOT EXISTS activity_positions;
+  ALTER TABLE activities ADD COLUMN IF NOT EXISTS position bigint NOT NULL DEFAULT nextval('activity_positions');
+  CREATE INDEX IF NOT EXISTS activities_position_idx ON activities (position);
 `;
+
+/**
+ * The channel a projected activity is announced on, named after the schema the tables are written in: the live
+ * stream's listeners (live/feed.ts) listen on the live schema's, so a rebuild, which writes in a shadow schema,
+ * announces nothing to anyone.
+ */
+export const ACTIVITY_CHANNEL_SUFFIX = '.activity';
 
 interface ActivityRow {
   type: ActivityType;
@@ -64,14 +77,29 @@ interface ActivityRow {
   patientId?: number;
 }
 
+/**
+ * The activity row and, when it is new, its announcement (pg_notify, delivered when the consumer's transaction
+ * commits): position, type, ids, institutions and the record's clinician as the stream's scope needs them, no
+ * name. A redelivered event inserts nothing and announces nothing.
+ */
 async function recordActivity(db: CommonQueryMethods, event: EventEnvelope, row: ActivityRow): Promise<void> {
   await db.query(sql.unsafe`
-    INSERT INTO activities (event_id, type, description, status, actor_id, institution_ids, test_request_id,
-                            patient_id, created_at)
-    VALUES (${event.id}, ${row.type}, ${row.description}, ${row.status}, ${event.actor.userId},
-            ${sql.array([...row.institutionIds], 'int4')}, ${row.testRequestId ?? null}, ${row.patientId ?? null},
-            ${event.occurredAt}::timestamptz)
-    ON CONFLICT (event_id) DO NOTHING`);
+    WITH inserted AS (
+      INSERT INTO activities (event_id, type, description, status, actor_id, institution_ids, test_request_id,
+                              patient_id, created_at)
+      VALUES (${event.id}, ${row.type}, ${row.description}, ${row.status}, ${event.actor.userId},
+              ${sql.array([...row.institutionIds], 'int4')}, ${row.testRequestId ?? null}, ${row.patientId ?? null},
+              ${event.occurredAt}::timestamptz)
+      ON CONFLICT (event_id) DO NOTHING
+      RETURNING position, type, test_request_id, patient_id, institution_ids, created_at
+    )
+    SELECT pg_notify(current_schema() || ${ACTIVITY_CHANNEL_SUFFIX}, json_build_object(
+             'position', a.position, 'type', a.type, 'test_request_id', a.test_request_id,
+             'patient_id', a.patient_id, 'institution_ids', a.institution_ids,
+             'clinician_id', coalesce(r.clinician_id, p.clinician_id), 'created_at', a.created_at)::text)
+    FROM inserted a
+    LEFT JOIN test_request_summaries r ON r.id = a.test_request_id
+    LEFT JOIN patients p ON p.id = a.patient_id`);
 }
 
 /**
@@ -162,7 +190,8 @@ async function applyPatientEvent(db: CommonQueryMethods, event: EventEnvelope): 
 
 export const clinicalActivityProjection: CrossServiceProjection = {
   name: 'clinical-activity',
-  version: 1,
+  // 2: activities' position (the live stream's ids)
+  version: 2,
   subjects: [...TEST_REQUEST_SUBJECTS, 'lab.clinical.patient.>'],
   handles: [
     ...TEST_REQUEST_SUMMARY_EVENT_TYPES,

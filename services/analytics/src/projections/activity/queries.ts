@@ -5,6 +5,7 @@
 import {
   ACTIVITY_DESCRIPTIONS,
   activitySchema,
+  dashboardChangeSchema,
   DASHBOARD_LIMITS,
   institutionActivitySchema,
   institutionFiguresSchema,
@@ -241,4 +242,39 @@ export async function userActivity(
     SELECT * FROM figures
     ORDER BY requests_created + login_count DESC, last_name, first_name, id`);
   return [...rows];
+}
+
+const activityChangeSchema = z.object({
+  position: z.number().int(),
+  type: dashboardChangeSchema.shape.type,
+  test_request_id: z.number().int().nullable(),
+  patient_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type ActivityChange = z.infer<typeof activityChangeSchema>;
+
+/**
+ * The live stream's replay: activities projected after `position` within the scope, in projection order, at
+ * most `limit` (the newest of them: a dashboard only needs to know that something changed).
+ */
+export async function activityChangesAfter(
+  db: CommonQueryMethods,
+  scope: DashboardScope,
+  position: number,
+  limit: number,
+): Promise<ActivityChange[]> {
+  const rows = await db.any(sql.type(activityChangeSchema)`
+    SELECT * FROM (
+      SELECT a.position, a.type, a.test_request_id, a.patient_id, a.created_at
+      FROM ${ACTIVITY_SOURCE}
+      WHERE a.position > ${position} AND ${scopeCondition(scope, ACTIVITY_COLUMNS)}
+      ORDER BY a.position DESC LIMIT ${limit}
+    ) newest ORDER BY position`);
+  return [...rows];
+}
+
+/** The newest activity's position (0 when none): where a new stream's Last-Event-ID starts. */
+export function latestActivityPosition(db: CommonQueryMethods): Promise<number> {
+  return db.oneFirst(sql.type(z.object({ position: z.number().int() }))`
+    SELECT coalesce(max(position), 0)::int8 AS position FROM activities`);
 }
