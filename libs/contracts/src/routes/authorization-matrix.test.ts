@@ -131,6 +131,7 @@ const MATRIX: Record<string, Row> = {
   'GET /analytics/patient/:id': [T, T, F, T, F, F],
   'GET /analytics/test-requests/:id/trail': [T, T, T, T, F, T],
   'GET /analytics/turnaround': [T, T, F, T, F, F],
+  'GET /analytics/stream': [T, T, T, T, T, T],
 };
 
 const contracts = BUILT_SERVICES.flatMap((service) => contractsOf(service).map(({ route }) => route));
