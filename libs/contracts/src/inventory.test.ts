@@ -89,7 +89,10 @@ describe('the bodies', () => {
   test('an adjustment is a non-zero whole number with a reason', () => {
     expect(adjustmentBodySchema.safeParse({ adjustment: 0, reason: 'x' }).success).toBe(false);
     expect(adjustmentBodySchema.safeParse({ adjustment: -3, reason: '  ' }).success).toBe(false);
-    expect(adjustmentBodySchema.parse({ adjustment: -3, reason: 'Broken' })).toEqual({ adjustment: -3, reason: 'Broken' });
+    expect(adjustmentBodySchema.parse({ adjustment: -3, reason: 'Broken' })).toEqual({
+      adjustment: -3,
+      reason: 'Broken',
+    });
   });
 
   test("a storage location's toggle sends only active, and changes only it", () => {

@@ -7,7 +7,14 @@ import type { Role } from './access';
 import type { Caller } from './records';
 
 /** spec 2 §5: the inventory form's categories (the list's filter offers the first four, §2.1). */
-export const INVENTORY_CATEGORIES = ['Collection', 'Test Kits', 'Supplies', 'Equipment', 'Reagents', 'Consumables'] as const;
+export const INVENTORY_CATEGORIES = [
+  'Collection',
+  'Test Kits',
+  'Supplies',
+  'Equipment',
+  'Reagents',
+  'Consumables',
+] as const;
 export type InventoryCategory = (typeof INVENTORY_CATEGORIES)[number];
 export const INVENTORY_FILTER_CATEGORIES: readonly InventoryCategory[] = INVENTORY_CATEGORIES.slice(0, 4);
 export const DEFAULT_INVENTORY_CATEGORY: InventoryCategory = 'Test Kits';
@@ -103,6 +110,9 @@ export function generateSku(name: string, category: string, random: number = Mat
 /** spec 2 §6: who manages inventory (add, edit, notify, adjust, restock). */
 export const INVENTORY_MANAGERS: readonly Role[] = ['super_admin', 'client_admin', 'fulfillment_agent'];
 export const canManageInventory = (caller: Pick<Caller, 'role'>): boolean => INVENTORY_MANAGERS.includes(caller.role);
+/** The list and the detail: the managers, and institution_admin (Request Item on low rows, spec 2 §6). */
+export const canViewInventory = (caller: Pick<Caller, 'role'>): boolean =>
+  canManageInventory(caller) || caller.role === 'institution_admin';
 /** spec 2 §6: the inventory form's institution selector (others' items go to their own institution). */
 export const choosesItemInstitution = (caller: Pick<Caller, 'role'>): boolean => caller.role === 'super_admin';
 /** spec 3 §7: the Storage Locations sub-screen of /cms. */
@@ -162,6 +172,7 @@ export const INVENTORY_ERRORS = {
   belowReserved: (available: number, reserved: number, adjustment: number) =>
     `Cannot remove ${-adjustment} units: ${reserved} of the ${available} available are reserved.`,
   aboveMaximum: `A quantity cannot exceed ${INVENTORY_LIMITS.maxQuantity.toLocaleString('en-US')}`,
+  notEnoughFree: (free: number, quantity: number) => `Cannot reserve ${quantity} units: only ${free} are free.`,
   notLowStock: 'Stock can be requested only for an item that is low on stock',
   storageLocationNotFound: 'Storage location not found',
   storageLocationNameTaken: 'A storage location with this name already exists',
@@ -171,6 +182,8 @@ export const INVENTORY_ERRORS = {
 /** Success messages of the notify and request calls (their answers' `message`). */
 export const INVENTORY_MESSAGES = {
   notified: (admins: number) =>
-    admins === 1 ? 'Low stock alert sent to 1 institution admin' : `Low stock alert sent to ${admins} institution admins`,
+    admins === 1
+      ? 'Low stock alert sent to 1 institution admin'
+      : `Low stock alert sent to ${admins} institution admins`,
   requested: 'Stock request sent to the client admins',
 } as const;

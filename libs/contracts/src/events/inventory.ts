@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { entityIdSchema } from '../http/fields';
 import { INVENTORY_LIMITS } from '../inventory';
+import type { EventSchemaMap } from './envelope';
 
 /**
  * Inventory events. An InventoryItem (stream `inventoryItem-{id}`) is described by Created and Updated (the
@@ -109,4 +110,4 @@ export const INVENTORY_EVENT_SCHEMAS = {
   StorageLocationCreated: storageLocationSnapshotSchema,
   StorageLocationUpdated: storageLocationSnapshotSchema,
   StorageLocationDeleted: z.object({ storageLocationId: entityIdSchema }),
-} as const;
+} as const satisfies EventSchemaMap;

@@ -164,7 +164,10 @@ export const stockMovementSchema = z.object({
   occurred_at: z.string(),
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;
-export const stockMovementListSchema = z.object({ movements: z.array(stockMovementSchema), pagination: paginationSchema });
+export const stockMovementListSchema = z.object({
+  movements: z.array(stockMovementSchema),
+  pagination: paginationSchema,
+});
 
 /** spec 3 §3 storage location. */
 export const storageLocationSchema = z.object({
