@@ -111,3 +111,6 @@ export const INVENTORY_EVENT_SCHEMAS = {
   StorageLocationUpdated: storageLocationSnapshotSchema,
   StorageLocationDeleted: z.object({ storageLocationId: entityIdSchema }),
 } as const satisfies EventSchemaMap;
+
+export type InventoryEventType = keyof typeof INVENTORY_EVENT_SCHEMAS;
+export type InventoryEventData<T extends InventoryEventType> = z.infer<(typeof INVENTORY_EVENT_SCHEMAS)[T]>;
