@@ -208,7 +208,7 @@ export const INVENTORY_ROUTES = {
   update: { method: 'PUT', path: '/inventory/:id', ...INVENTORY_WRITE },
   adjust: { method: 'POST', path: '/inventory/:id/adjust', ...INVENTORY_WRITE },
   notify: { method: 'POST', path: '/inventory/:id/notify', ...INVENTORY_WRITE },
-  request: { method: 'POST', path: '/inventory/:id/request', access: [], alsoRoles: ['institution_admin'] },
+  request: { method: 'POST', path: '/inventory/:id/request', ...INVENTORY_READ },
   storageLocations: { method: 'GET', path: '/cms/storage-locations', ...INVENTORY_WRITE },
   createStorageLocation: { method: 'POST', path: '/cms/storage-locations', ...INVENTORY_WRITE },
   updateStorageLocation: { method: 'PUT', path: '/cms/storage-locations/:id', ...INVENTORY_WRITE },
