@@ -94,7 +94,7 @@ beforeAll(async () => {
       data: userRegisteredData(member),
     });
   }
-  await waitFor(async () => (await call(USERS.labUser, 'GET', '/inventory')).status === 403, 'the directory');
+  await waitFor(async () => (await call(USERS.labUser, 'GET', '/inventory')).status === 403, { description: 'the directory' });
 }, 60_000);
 afterAll(() => suite?.close());
 
