@@ -110,10 +110,10 @@ export const LAST_NAMES = [
   "O'Brien",
 ];
 
-export async function loadDirectory(pool: DatabasePool): Promise<void> {
+export async function loadDirectory(pool: DatabasePool, institutions: number = INSTITUTIONS): Promise<void> {
   await pool.query(sql.unsafe`
     INSERT INTO institutions (id, name, address, version)
-    SELECT i, 'Institution ' || i, i || ' Bench Road', 0 FROM generate_series(1, ${INSTITUTIONS}) i`);
+    SELECT i, 'Institution ' || i, i || ' Bench Road', 0 FROM generate_series(1, ${institutions}) i`);
   await pool.query(sql.unsafe`
     INSERT INTO users (id, email, first_name, last_name, role, institution_id, clinician_institution_ids, is_active,
                        version)
@@ -124,7 +124,7 @@ export async function loadDirectory(pool: DatabasePool): Promise<void> {
                        version)
     SELECT ${CLINICIAN_BASE} + i * ${CLINICIANS_PER_INSTITUTION} + k, 'clinician' || i || '.' || k || '@bench.test',
            'Clinician', i || '-' || k, 'clinician', i, ARRAY[i], true, 0
-    FROM generate_series(1, ${INSTITUTIONS}) i, generate_series(0, ${CLINICIANS_PER_INSTITUTION - 1}) k`);
+    FROM generate_series(1, ${institutions}) i, generate_series(0, ${CLINICIANS_PER_INSTITUTION - 1}) k`);
 }
 
 /** `count` patients spread over the institutions and their clinicians; names mixed by a multiplicative hash. */

@@ -19,24 +19,12 @@ import {
   loadPatients,
   SUPER_ADMIN_ID,
 } from './load';
+import { random, timeRequests } from './stats';
 
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const WARMUP = 200;
 const TARGET_P99_MS = 50;
-
-/** A small deterministic generator, so every run sends the same requests. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
-}
 
 /** Runs the patient search benchmark, prints its numbers and returns whether p99 is within the target. */
 export async function runPatientBench(): Promise<boolean> {
@@ -113,46 +101,20 @@ export async function runPatientBench(): Promise<boolean> {
       return { url: `${address}/patients?${query.toString()}`, role, kind: `${search.kind}, ${role}` };
     }
 
-    async function timed(): Promise<{ kind: string; ms: number }> {
-      const { url, role, kind } = nextRequest();
-      const start = performance.now();
-      const response = await fetch(url, { headers: { authorization: `Bearer ${tokens[role]}` } });
-      const body = await response.text();
-      const ms = performance.now() - start;
-      if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${body}`);
-      return { kind, ms };
-    }
-
-    for (let index = 0; index < WARMUP; index += 1) await timed();
-    const samples: { kind: string; ms: number }[] = [];
-    for (let index = 0; index < REQUESTS; index += 1) samples.push(await timed());
-    const durations = samples.map((sample) => sample.ms).sort((a, b) => a - b);
-    const [p50, p95, p99] = [0.5, 0.95, 0.99].map((fraction) => percentile(durations, fraction));
-    const kinds = [...new Set(samples.map((sample) => sample.kind))].sort();
-    for (const kind of kinds) {
-      const times = samples
-        .filter((sample) => sample.kind === kind)
-        .map((sample) => sample.ms)
-        .sort((a, b) => a - b);
-      console.log(
-        `  ${kind.padEnd(36)} n=${String(times.length).padStart(4)}  p50 ${percentile(times, 0.5).toFixed(1).padStart(5)} ms` +
-          `  p99 ${percentile(times, 0.99).toFixed(1).padStart(5)} ms`,
-      );
-    }
-    console.log(
-      `GET /patients (search + page, limit 20) over HTTP, ${REQUESTS} requests after ${WARMUP} warm-up:\n` +
-        `  p50 ${p50!.toFixed(1)} ms   p95 ${p95!.toFixed(1)} ms   p99 ${p99!.toFixed(1)} ms   ` +
-        `max ${durations.at(-1)!.toFixed(1)} ms   (target p99 <= ${TARGET_P99_MS} ms)`,
-    );
+    const passed = await timeRequests({
+      title: 'GET /patients (search + page, limit 20) over HTTP',
+      next: () => {
+        const { url, role, kind } = nextRequest();
+        return { url, kind, token: tokens[role] };
+      },
+      warmup: WARMUP,
+      requests: REQUESTS,
+      targetP99Ms: TARGET_P99_MS,
+    });
     await app.close();
     await store.close();
     await pool.end();
-    if (p99! > TARGET_P99_MS) {
-      console.error(`FAILED: p99 ${p99!.toFixed(1)} ms is above the ${TARGET_P99_MS} ms target.`);
-      return false;
-    }
-    console.log('PASSED: p99 within target.');
-    return true;
+    return passed;
   } finally {
     await database.drop();
   }

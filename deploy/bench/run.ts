@@ -1,13 +1,20 @@
 /**
- * `npm run bench`: the patient search benchmark of issue 3 (patients.ts), then the web app's bytes per page
- * and first paint of issue 9 (web.ts), then the live dashboard's lag of issue 23 (live.ts). Exits 1 when one
- * misses its target. BENCH_ONLY=patients, web or live runs one of them.
+ * `npm run bench`: the patient search benchmark of issue 3 (patients.ts), the inventory list of issue 24
+ * (inventory.ts), the web app's bytes per page and first paint of issue 9 (web.ts), then the live dashboard's lag
+ * of issue 23 (live.ts). Exits 1 when one misses its target. BENCH_ONLY=patients, inventory, web or live runs one
+ * of them.
  */
+import { runInventoryBench } from './inventory';
 import { runLiveBench } from './live';
 import { runPatientBench } from './patients';
 import { runWebBench } from './web';
 
-const BENCHES = { patients: runPatientBench, web: runWebBench, live: runLiveBench } as const;
+const BENCHES = {
+  patients: runPatientBench,
+  inventory: runInventoryBench,
+  web: runWebBench,
+  live: runLiveBench,
+} as const;
 const only = process.env.BENCH_ONLY;
 if (only !== undefined && !(only in BENCHES))
   throw new Error(`BENCH_ONLY must be one of ${Object.keys(BENCHES).join(', ')}, not ${only}`);

@@ -339,6 +339,18 @@ export function createService(root: string, service: NewService): Written {
   return written;
 }
 
+/** Formats what the generator wrote as the repository does (a longer name can push a line past the width). */
+export async function formatWritten(root: string, written: Written): Promise<void> {
+  const prettier = await import('prettier');
+  for (const file of [...written.created, ...written.edited]) {
+    const filepath = path.join(root, file);
+    const info = await prettier.getFileInfo(filepath, { ignorePath: path.join(root, '.prettierignore') });
+    if (info.ignored || info.inferredParser === null) continue;
+    const options = { ...(await prettier.resolveConfig(filepath)), filepath };
+    writeFileSync(filepath, await prettier.format(readFileSync(filepath, 'utf8'), options));
+  }
+}
+
 /** The next port after the highest declared one. */
 export const nextPort = (root: string): number => Math.max(...declaredServices(root).map(({ port }) => port)) + 1;
 
@@ -351,6 +363,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const name = nameSchema.parse(positionals[0]);
   const port = values.port ? z.coerce.number().int().min(1024).max(65_535).parse(values.port) : nextPort(root);
   const written = createService(root, { name, port });
+  await formatWritten(root, written);
   console.log(`services/${name} (port ${port}):`);
   for (const file of written.created) console.log(`  created ${file}`);
   for (const file of written.edited) console.log(`  edited  ${file}`);

@@ -1,6 +1,6 @@
 /**
  * A new service is its folder, its contracts and three edits (README "Adding a service"): `npm run new-service`
- * writes a throw-away `inventory` from the template into a temporary copy of the working tree, and the
+ * writes a throw-away copy of the next planned service (one of `SERVICES` not yet deployed) from the template into a temporary copy of the working tree, and the
  * repository's checks pass there with it: the service list, docker-compose.yml (`docker-compose config` and its
  * test), the Kubernetes manifests (`npm run k8s:validate`), its route contracts (ROUTE_CONTRACT_TESTS and its own
  * coverage test), its projections owning their tables (PROJECTION_TABLES_TEST), and the new service's type-check,
@@ -24,19 +24,20 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { DEPLOYED_SERVICES, SERVICES } from '@labline/contracts';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIN = path.join(ROOT, 'node_modules/.bin');
-const NAME = 'inventory';
+/** The first service of the spec not built yet: the generator writes it as a new service would be written. */
+const NAME = SERVICES.find((name) => !(DEPLOYED_SERVICES as readonly string[]).includes(name))!;
 
 /**
  * The unit tests of the route contracts, run in the copy with the new service's contracts in them: the
  * authorization matrix (a row for every contract and no other) and the gateway's route table derived from the
  * contracts (a row per route, the planned services' prefixes, the built services the deployed ones). The gateway's
- * policy.test.ts is not among them: its cases for the inventory screens' paths (/api/inventory,
- * /api/cms/storage-locations) are the spec's, which a real inventory's contracts declare and the template's one
- * status route does not.
+ * policy.test.ts is not among them: its cases for the planned screens' paths (/api/fulfillment, /api/results) are
+ * the spec's, which the real service's contracts declare and the template's one status route does not.
  */
 const ROUTE_CONTRACT_TESTS = ['libs/contracts/src/routes/authorization-matrix.test.ts', 'gateway/src/routes.test.ts'];
 /** The new service's own check, from the template: its app's routes against its contracts (contractCoverage). */

@@ -49,3 +49,6 @@ export * from './http/reminders';
 export * from './routes/paths';
 export * from './routes/contracts';
 export * from './events/analytics';
+export * from './inventory';
+export * from './events/inventory';
+export * from './http/inventory';

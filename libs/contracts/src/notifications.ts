@@ -21,6 +21,10 @@ export const NOTIFICATION_MESSAGE_TYPES = [
   'contact_support',
   // A reminder of a configured type other than the two above (its type is the request's reminder_type).
   'reminder',
+  // Inventory (issue 24): a manager's Notify to the institution's admins; an institution_admin's Request Item to
+  // the client admins.
+  'low_stock_alert',
+  'stock_request',
 ] as const;
 export type NotificationMessageType = (typeof NOTIFICATION_MESSAGE_TYPES)[number];
 

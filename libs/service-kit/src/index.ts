@@ -16,3 +16,4 @@ export * from './rebuild';
 export * from './service';
 export * from './history';
 export * from './routes';
+export * from './seed';

@@ -75,6 +75,8 @@ export const baseServiceConfigSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     LOG_LEVEL: logLevelSchema,
     LABLINE_SEED: z.enum(['demo', 'none']).default('none'),
+    /** How long a demo seed waits for the other services' data it needs (identity's institutions) over NATS. */
+    SEED_WAIT_MS: z.coerce.number().int().positive().default(120_000),
     /** The access tokens' lifetime: identity issues them for this long, every verifier refuses longer ones. */
     JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(DEFAULT_TOKEN_TTL_SECONDS),
     OTEL_EXPORTER_OTLP_ENDPOINT: otelEndpointSchema,

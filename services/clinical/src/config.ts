@@ -6,8 +6,6 @@ import { z } from 'zod';
 export const clinicalConfigSchema = baseServiceConfigSchema.extend({
   /** identity's public keys, e.g. http://identity:4001/.well-known/jwks.json: every request's token is verified. */
   IDENTITY_JWKS_URL: z.url(),
-  /** How long the demo seed waits for identity's institutions and clinicians to arrive over NATS. */
-  SEED_WAIT_MS: z.coerce.number().int().positive().default(120_000),
 });
 export type ClinicalConfig = z.infer<typeof clinicalConfigSchema>;
 

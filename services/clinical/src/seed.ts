@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { SYSTEM_ACTOR, type Caller, type PatientInput } from '@labline/contracts';
+import type { Caller, PatientInput } from '@labline/contracts';
 import type { AppendMetadata } from '@labline/eventstore';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { seedOnce as seedOnceInKit, type SeedOutcome } from '@labline/service-kit';
 import { registerPatient, type CommandDependencies } from './commands/patients';
 import { activeUserIdsByEmail, institutionIdsByName } from './projections/directory/queries';
 
@@ -126,57 +124,38 @@ export interface DemoDirectory {
   clinician: number;
 }
 
-async function waitForDirectory(deps: CommandDependencies, timeoutMs: number): Promise<DemoDirectory | null> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const institutions = await institutionIdsByName(deps.pool, [NORTHWIND, RIVERSIDE]);
-    const clinician = (await activeUserIdsByEmail(deps.pool, [DEMO_CLINICIAN])).get(DEMO_CLINICIAN);
-    const northwind = institutions.get(NORTHWIND);
-    const riverside = institutions.get(RIVERSIDE);
-    if (northwind !== undefined && riverside !== undefined && clinician !== undefined) {
-      return { northwind, riverside, clinician };
-    }
-    if (Date.now() > deadline) return null;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+async function demoDirectory(deps: CommandDependencies): Promise<DemoDirectory | null> {
+  const institutions = await institutionIdsByName(deps.pool, [NORTHWIND, RIVERSIDE]);
+  const clinician = (await activeUserIdsByEmail(deps.pool, [DEMO_CLINICIAN])).get(DEMO_CLINICIAN);
+  const northwind = institutions.get(NORTHWIND);
+  const riverside = institutions.get(RIVERSIDE);
+  return northwind !== undefined && riverside !== undefined && clinician !== undefined
+    ? { northwind, riverside, clinician }
+    : null;
 }
 
-export type SeedOutcome =
-  | { seeded: number }
-  | { skipped: 'already seeded' | 'identity demo data did not arrive' | 'demo patients or catalogue missing' };
+export type { SeedOutcome };
 
 /**
- * Runs a demo seed through the same command paths as the API, once identity's demo institutions and
- * clinician have arrived over NATS, and only into a database where the aggregate's id sequence was never
- * used; a lock keeps replicas starting together from seeding twice. `seed` answers how many it wrote (or why
- * it wrote nothing).
+ * A clinical demo seed (the kit's seedOnce): once identity's demo institutions and clinician have arrived, into a
+ * database where the aggregate's id sequence was never used.
  */
-export async function seedOnce(
+export function seedOnce(
   deps: CommandDependencies,
   options: { sequence: 'patient_id_seq' | 'catalogue_item_id_seq' | 'test_request_id_seq'; waitMs: number },
   seed: (directory: DemoDirectory, metadata: AppendMetadata) => Promise<number | SeedOutcome>,
 ): Promise<SeedOutcome> {
-  return deps.pool.connect(async (connection) => {
-    await connection.query(sql.unsafe`SELECT pg_advisory_lock(hashtext('labline-clinical-seed'))`);
-    try {
-      const used = await connection.oneFirst(
-        sql.type(z.object({ is_called: z.boolean() }))`SELECT is_called FROM ${sql.identifier([options.sequence])}`,
-      );
-      if (used) return { skipped: 'already seeded' };
-      const directory = await waitForDirectory(deps, options.waitMs);
-      if (!directory) return { skipped: 'identity demo data did not arrive' };
-      const metadata: AppendMetadata = {
-        actor: SYSTEM_ACTOR,
-        correlationId: `seed-demo-${randomUUID()}`,
-        causationId: null,
-        traceparent: null,
-      };
-      const outcome = await seed(directory, metadata);
-      return typeof outcome === 'number' ? { seeded: outcome } : outcome;
-    } finally {
-      await connection.query(sql.unsafe`SELECT pg_advisory_unlock(hashtext('labline-clinical-seed'))`);
-    }
-  });
+  return seedOnceInKit(
+    deps.pool,
+    {
+      service: 'clinical',
+      sequence: options.sequence,
+      waitMs: options.waitMs,
+      awaitFacts: () => demoDirectory(deps),
+      missing: 'identity demo data did not arrive',
+    },
+    seed,
+  );
 }
 
 /** The demo patients (spec 1 §3), as POST /patients registers them. */

@@ -9,7 +9,7 @@ import {
   e164PhoneNumber,
   type NotificationChannel,
 } from '@labline/contracts';
-import type { IdentityEventData } from '@labline/contracts';
+import type { IdentityEventData, InventoryEventData } from '@labline/contracts';
 import type { NotificationRequest } from './commands/notifications';
 import { decideChannels } from './consent';
 import type { TestRequestRecipient } from './projections/clinical/queries';
@@ -191,4 +191,49 @@ export function accountEmailContent(email: AccountEmail): AccountEmailContent {
     case 'custom':
       return customAccountEmail(email);
   }
+}
+
+/** A staff member's greeting name. */
+const greetingOf = (staff: { first_name: string; last_name: string }) =>
+  [staff.first_name, staff.last_name].filter(Boolean).join(' ') || 'colleague';
+
+/** A manager's Notify (spec 2 §7): the item is low; to each institution admin it reaches. */
+export function lowStockAlertContent(
+  admin: { first_name: string; last_name: string },
+  item: InventoryEventData<'InventoryLowStockNotified'>,
+  institution: string | null,
+): AccountEmailContent {
+  return {
+    subject: `Low stock: ${item.item_name} (${item.item_sku})`,
+    body: [
+      `Dear ${greetingOf(admin)},`,
+      '',
+      `${item.item_name} (SKU ${item.item_sku}) is running low${institution ? ` at ${institution}` : ''}: ` +
+        `${item.quantity_available} available, minimum threshold ${item.minimum_threshold}.`,
+      'Please arrange a restock or request more from your client administrator in Labline (Inventory, Request Item).',
+      '',
+      SIGNATURE,
+    ].join('\n'),
+  };
+}
+
+/** An institution_admin's Request Item (spec 2 §2.2): to each client admin it reaches. */
+export function stockRequestContent(
+  clientAdmin: { first_name: string; last_name: string },
+  request: InventoryEventData<'InventoryStockRequested'>,
+  requester: { name: string | null; institution: string | null },
+): AccountEmailContent {
+  return {
+    subject: `Stock request: ${request.quantity} × ${request.item_name} (${request.item_sku})`,
+    body: [
+      `Dear ${greetingOf(clientAdmin)},`,
+      '',
+      `${requester.name ?? 'An institution administrator'}${requester.institution ? ` of ${requester.institution}` : ''} ` +
+        `requests ${request.quantity} units of ${request.item_name} (SKU ${request.item_sku}); ` +
+        `${request.quantity_available} are available now.`,
+      'Open the item in Labline (Inventory) to restock it.',
+      '',
+      SIGNATURE,
+    ].join('\n'),
+  };
 }

@@ -8,6 +8,7 @@ import {
   type NotificationsResources,
 } from './config';
 import { accountEmailReactions } from './consumers/account-emails';
+import { inventoryReactions } from './consumers/inventory-reactions';
 import { testRequestReactions } from './consumers/test-request-reactions';
 import { createChannels } from './delivery/channels';
 import { createDeliveryWorker, type DeliveryWorker } from './delivery/worker';
@@ -75,7 +76,11 @@ export const service = defineService<NotificationsConfig, typeof NOTIFICATION_EV
   },
   reactors: (context) => {
     const { worker } = workOf(context);
-    return [testRequestReactions(context, worker), accountEmailReactions(context, worker)];
+    return [
+      testRequestReactions(context, worker),
+      accountEmailReactions(context, worker),
+      inventoryReactions(context, worker),
+    ];
   },
   workers: (context) => {
     const { worker, scheduler } = workOf(context);

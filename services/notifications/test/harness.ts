@@ -55,6 +55,7 @@ export const USERS = {
   northwindAdmin: testUser(2, 'institution_admin', NORTHWIND, ['James', 'Carter']),
   northwindClinician: testUser(3, 'clinician', NORTHWIND, ['Emily', 'Chen'], [NORTHWIND]),
   riversideAdmin: testUser(8, 'institution_admin', RIVERSIDE, ['Hannah', 'Lewis']),
+  northwindClientAdmin: testUser(9, 'client_admin', NORTHWIND, ['Chris', 'Doyle']),
 } as const;
 
 export const emailOf = testUserEmail;

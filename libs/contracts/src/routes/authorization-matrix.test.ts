@@ -132,6 +132,18 @@ const MATRIX: Record<string, Row> = {
   'GET /analytics/test-requests/:id/trail': [T, T, T, T, F, T],
   'GET /analytics/turnaround': [T, T, F, T, F, F],
   'GET /analytics/stream': [T, T, T, T, T, T],
+  'GET /inventory': [T, T, F, T, T, F],
+  'GET /inventory/:id': [T, T, F, T, T, F],
+  'GET /inventory/:id/movements': [T, T, F, T, T, F],
+  'POST /inventory': [T, F, F, T, T, F],
+  'PUT /inventory/:id': [T, F, F, T, T, F],
+  'POST /inventory/:id/adjust': [T, F, F, T, T, F],
+  'POST /inventory/:id/notify': [T, F, F, T, T, F],
+  'POST /inventory/:id/request': [F, T, F, F, F, F],
+  'GET /cms/storage-locations': [T, F, F, T, T, F],
+  'POST /cms/storage-locations': [T, F, F, T, F, F],
+  'PUT /cms/storage-locations/:id': [T, F, F, T, F, F],
+  'DELETE /cms/storage-locations/:id': [T, F, F, T, F, F],
 };
 
 const contracts = BUILT_SERVICES.flatMap((service) => contractsOf(service).map(({ route }) => route));

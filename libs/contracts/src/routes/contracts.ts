@@ -54,7 +54,24 @@ import {
   testFormFieldsResponseSchema,
 } from '../http/catalogue';
 import { CATALOGUE_CREATE_BODY_SCHEMAS, CATALOGUE_UPDATE_BODY_SCHEMAS } from '../http/catalogue-bodies';
-import { idParamSchema } from '../http/common';
+import { idParamSchema, pageQuerySchema } from '../http/common';
+import {
+  adjustmentBodySchema,
+  inventoryItemBodySchema,
+  inventoryItemDetailSchema,
+  inventoryItemQuerySchema,
+  inventoryListQuerySchema,
+  inventoryListSchema,
+  messageAnswerSchema,
+  stockMovementListSchema,
+  stockRequestBodySchema,
+  storageLocationBodySchema,
+  storageLocationListSchema,
+  storageLocationQuerySchema,
+  storageLocationSchema,
+  storageLocationUpdateBodySchema,
+} from '../http/inventory';
+import { canManageInventory, canManageStorageLocations, canViewInventory } from '../inventory';
 import { idText, requestObject } from '../http/fields';
 import { historyResponseSchema } from '../http/history';
 import {
@@ -121,6 +138,7 @@ import {
   CLINICAL_ROUTES,
   IDENTITY_ROUTES,
   NOTIFICATIONS_ROUTES,
+  INVENTORY_ROUTES,
   ANALYTICS_ROUTES,
   routesOf,
   type BuiltService,
@@ -422,12 +440,63 @@ const analyticsSchemas = {
 
 export const ANALYTICS_CONTRACTS = withSchemas(ANALYTICS_ROUTES, analyticsSchemas);
 
+/**
+ * Inventory. Reads: the managers and institution_admin (their institution's and the global items; another
+ * institution's item answers 404). Create, edit, adjust, notify: the managers (spec 2 §6); request: an
+ * institution_admin, on a low item. Storage locations: read by the managers (the form's list), written by
+ * super_admin and client_admin (spec 3 §6).
+ */
+const inventoryViewer = guard(canViewInventory, ERRORS.forbidden);
+const inventoryManager = guard(canManageInventory, ERRORS.noPermissionManageInventoryItems);
+const storageLocationManager = guard(canManageStorageLocations, ERRORS.forbidden);
+const itemAnswer = { 200: inventoryItemDetailSchema } as const;
+const inventorySchemas = {
+  list: { querystring: inventoryListQuerySchema, response: { 200: inventoryListSchema }, ...inventoryViewer },
+  item: { ...byId, querystring: inventoryItemQuerySchema, response: itemAnswer, ...inventoryViewer },
+  movements: {
+    ...byId,
+    querystring: pageQuerySchema,
+    response: { 200: stockMovementListSchema },
+    ...inventoryViewer,
+  },
+  create: { body: inventoryItemBodySchema, response: { 201: inventoryItemDetailSchema }, ...inventoryManager },
+  update: { ...byId, body: inventoryItemBodySchema, response: itemAnswer, ...inventoryManager },
+  adjust: { ...byId, body: adjustmentBodySchema, response: itemAnswer, ...inventoryManager },
+  notify: { ...byId, response: { 200: messageAnswerSchema }, ...inventoryManager },
+  request: {
+    ...byId,
+    body: stockRequestBodySchema,
+    response: { 200: messageAnswerSchema },
+    ...guard((caller) => caller.role === 'institution_admin', ERRORS.forbidden),
+  },
+  storageLocations: {
+    querystring: storageLocationQuerySchema,
+    response: { 200: storageLocationListSchema },
+    ...inventoryViewer,
+  },
+  createStorageLocation: {
+    body: storageLocationBodySchema,
+    response: { 201: storageLocationSchema },
+    ...storageLocationManager,
+  },
+  updateStorageLocation: {
+    ...byId,
+    body: storageLocationUpdateBodySchema,
+    response: { 200: storageLocationSchema },
+    ...storageLocationManager,
+  },
+  deleteStorageLocation: { ...byId, response: noContent, ...storageLocationManager },
+} as const satisfies SchemasOf<typeof INVENTORY_ROUTES>;
+
+export const INVENTORY_CONTRACTS = withSchemas(INVENTORY_ROUTES, inventorySchemas);
+
 /** The contracts of the services that exist, by service: the same names as ROUTE_PATHS. */
 export const ROUTE_CONTRACTS = {
   identity: IDENTITY_CONTRACTS,
   clinical: CLINICAL_CONTRACTS,
   notifications: NOTIFICATIONS_CONTRACTS,
   analytics: ANALYTICS_CONTRACTS,
+  inventory: INVENTORY_CONTRACTS,
 } as const satisfies Record<BuiltService, object>;
 
 /** The services whose routes are built, in ROUTE_CONTRACTS order. */

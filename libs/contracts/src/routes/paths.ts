@@ -202,12 +202,36 @@ export const ANALYTICS_ROUTES = {
   stream: { method: 'GET', path: '/analytics/stream', access: ['dashboard'] },
 } as const satisfies Record<string, RoutePath>;
 
+/**
+ * Inventory (spec 2 §7; spec 3 §7 storage locations). Reads: the inventory and fulfillment screens (fulfillment
+ * opens items and picks one for a replacement) and institution_admin, whose list shows Request Item on low rows
+ * (spec 2 §6). Writes: the managers' section; Request Item is institution_admin's. Storage locations: the /cms
+ * sub-screen (super_admin, client_admin: the service's guard) and the inventory form's location list.
+ */
+const INVENTORY_READ = { access: ['inventory', 'fulfillment'], alsoRoles: ['institution_admin'] } as const;
+const INVENTORY_WRITE = { access: ['inventory'] } as const;
+export const INVENTORY_ROUTES = {
+  list: { method: 'GET', path: '/inventory', ...INVENTORY_READ },
+  item: { method: 'GET', path: '/inventory/:id', ...INVENTORY_READ },
+  movements: { method: 'GET', path: '/inventory/:id/movements', ...INVENTORY_READ },
+  create: { method: 'POST', path: '/inventory', ...INVENTORY_WRITE },
+  update: { method: 'PUT', path: '/inventory/:id', ...INVENTORY_WRITE },
+  adjust: { method: 'POST', path: '/inventory/:id/adjust', ...INVENTORY_WRITE },
+  notify: { method: 'POST', path: '/inventory/:id/notify', ...INVENTORY_WRITE },
+  request: { method: 'POST', path: '/inventory/:id/request', ...INVENTORY_READ },
+  storageLocations: { method: 'GET', path: '/cms/storage-locations', ...INVENTORY_WRITE },
+  createStorageLocation: { method: 'POST', path: '/cms/storage-locations', ...INVENTORY_WRITE },
+  updateStorageLocation: { method: 'PUT', path: '/cms/storage-locations/:id', ...INVENTORY_WRITE },
+  deleteStorageLocation: { method: 'DELETE', path: '/cms/storage-locations/:id', ...INVENTORY_WRITE },
+} as const satisfies Record<string, RoutePath>;
+
 /** The routes of the services that exist (DEPLOYED_SERVICES), by service. */
 export const ROUTE_PATHS = {
   identity: IDENTITY_ROUTES,
   clinical: CLINICAL_ROUTES,
   notifications: NOTIFICATIONS_ROUTES,
   analytics: ANALYTICS_ROUTES,
+  inventory: INVENTORY_ROUTES,
 } as const;
 export type BuiltService = keyof typeof ROUTE_PATHS;
 
@@ -227,16 +251,6 @@ export interface PlannedPrefix {
 }
 
 export const PLANNED_PREFIXES: readonly PlannedPrefix[] = [
-  // storage locations: the sub-screen (super_admin, client_admin) and the inventory form's location list
-  { service: 'inventory', prefix: '/cms/storage-locations', access: ['inventory'] },
-  // the fulfillment screens open items and pick one for a replacement request, and an institution_admin views
-  // the list and uses Request Item on low-stock rows (spec 2 §6)
-  {
-    service: 'inventory',
-    prefix: '/inventory',
-    access: ['inventory', 'fulfillment'],
-    alsoRoles: ['institution_admin'],
-  },
   // the test request detail links to its fulfillment requests (/fulfillment/{id})
   { service: 'fulfillment', prefix: '/fulfillment', access: ['fulfillment', 'tests'] },
   // the test request detail creates results and drives the external-lab panel

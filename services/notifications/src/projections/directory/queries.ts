@@ -22,3 +22,17 @@ export async function institutionName(db: CommonQueryMethods, id: number | null)
   if (id === null) return null;
   return db.maybeOneFirst(sql.type(z.object({ name: z.string() }))`SELECT name FROM institutions WHERE id = ${id}`);
 }
+
+/** The active users of a role at an institution (null: at every institution), by name. */
+export async function activeStaff(
+  db: CommonQueryMethods,
+  role: 'institution_admin' | 'client_admin',
+  institutionId: number | null,
+): Promise<DirectoryUser[]> {
+  const where = institutionId === null ? sql.fragment`true` : sql.fragment`institution_id = ${institutionId}`;
+  return [
+    ...(await db.any(sql.type(userSchema)`
+      SELECT id, email, first_name, last_name, role, institution_id FROM users
+      WHERE role = ${role} AND is_active AND ${where} ORDER BY last_name, first_name, id`)),
+  ];
+}

@@ -1,0 +1,94 @@
+/**
+ * A service in this process for its integration tests (`@labline/service-kit/testing`): a fresh database with its
+ * migrations, a private NATS JetStream feeding its consumers, other services' events published as their relays
+ * would, and bearer headers for test users. Test-only: imported by `test/` files alone.
+ */
+import { startPrivateJetStream, testEventPublisher, type PrivateJetStream, type TestEvent } from '@labline/bus/testing';
+import type { EventEnvelope, EventSchemaMap, ServiceName } from '@labline/contracts';
+import { openServiceDatabase } from '@labline/db';
+import { createPostgresEventStore, type EventStore } from '@labline/eventstore';
+import {
+  bearerHeaders,
+  createTestDatabase,
+  createTestKeys,
+  testUserEmail,
+  type TestKeys,
+  type TestUser,
+} from '@labline/testkit';
+import type { DatabasePool } from 'slonik';
+import type { HttpApp } from './app';
+import {
+  buildInProcess,
+  serviceMigrations,
+  type BaseServiceConfig,
+  type ServiceContext,
+  type ServiceDefinition,
+} from './service';
+
+export interface ServiceUnderTest<C extends BaseServiceConfig, M extends EventSchemaMap, R> {
+  app: HttpApp;
+  context: ServiceContext<C, M, R>;
+  pool: DatabasePool;
+  store: EventStore;
+  nats: PrivateJetStream;
+  /** The test database's administrator URL (its owner): fixtures that must reach past the service's role. */
+  databaseUrl: string;
+  /** Publishes an event as its service's relay would (Nats-Msg-Id = event id); answers the envelope. */
+  publish(service: ServiceName, event: TestEvent): Promise<EventEnvelope>;
+  /** Publishes an envelope again under a new message id, as a relay republishing after JetStream's window. */
+  republish(service: ServiceName, envelope: EventEnvelope): Promise<void>;
+  /** Bearer headers of a test user (signed with the test keys the service trusts). */
+  as(member: TestUser): Promise<Record<string, string>>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `definition` on a new database (`<service>_test_…`) and a private JetStream, trusting local test keys for
+ * identity's. `resources` builds the service's resources from those keys (default: `{ keys: { jwks } }`).
+ */
+export async function startServiceUnderTest<C extends BaseServiceConfig, M extends EventSchemaMap, R>(
+  definition: ServiceDefinition<C, M, R>,
+  options: { env?: Record<string, string>; resources?: (keys: TestKeys) => R } = {},
+): Promise<ServiceUnderTest<C, M, R>> {
+  const database = await createTestDatabase(`${definition.name}_test`);
+  const pool = await openServiceDatabase({
+    url: database.url,
+    schema: definition.name,
+    migrations: await serviceMigrations(definition),
+  });
+  const store = createPostgresEventStore({ pool });
+  const nats = await startPrivateJetStream();
+  const keys = await createTestKeys();
+  const { publish, republish } = testEventPublisher(nats.nc);
+  const resources = options.resources ? options.resources(keys) : ({ keys: { jwks: keys.jwks } } as R);
+  const { app, context } = await buildInProcess(definition, {
+    env: {
+      DATABASE_URL: database.url,
+      NATS_URL: nats.url,
+      IDENTITY_JWKS_URL: 'http://127.0.0.1/unused',
+      ...options.env,
+    },
+    pool,
+    store,
+    resources,
+    nc: nats.nc,
+  });
+  return {
+    app,
+    context,
+    pool,
+    store,
+    nats,
+    databaseUrl: database.url,
+    publish,
+    republish,
+    as: (member) => bearerHeaders(keys, member, { permissions: [], email: testUserEmail(member) }),
+    async close() {
+      await app.close();
+      await nats.close();
+      await store.close();
+      await pool.end();
+      await database.drop();
+    },
+  };
+}

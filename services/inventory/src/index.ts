@@ -1,0 +1,2 @@
+export { service } from './service';
+export { inventoryConfigSchema, type InventoryConfig, type InventoryContext } from './config';
