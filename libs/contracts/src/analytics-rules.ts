@@ -6,6 +6,7 @@
  */
 import type { ActivityFilter } from './analytics';
 import type { TestRequestStatus } from './test-requests';
+import { canViewInventory } from './inventory';
 import { patientScope, type Caller } from './records';
 
 /**
@@ -122,4 +123,30 @@ export const ACTIVITY_DESCRIPTIONS = {
   userUpdated: 'User updated',
   userDeactivated: 'User deactivated',
   userReactivated: 'User reactivated',
+  // inventory's items (issue 24): their creation and stock movements
+  inventoryItemAdded: (name: string) => `Inventory item added: ${name}`,
+  stockAdjusted: (name: string, change: number, reason: string) =>
+    `Stock of ${name} ${change > 0 ? `+${change}` : change} (${reason})`,
+  stockReserved: (name: string, quantity: number) => `${quantity} × ${name} reserved for fulfillment`,
+  stockReleased: (name: string, quantity: number) => `${quantity} × ${name} released`,
+  stockConsumed: (name: string, quantity: number) => `${quantity} × ${name} dispatched`,
+  lowStockReached: (name: string) => `Low stock: ${name}`,
 } as const;
+
+/**
+ * The dashboard's Low Stock Alert (spec 1 §2): for the roles that see inventory (its link leads there), over the
+ * items they see (canReadInventoryItem: the global items and their institutions'; super_admin every item, or the
+ * activity filter's institution's and the global ones). null: the card is not shown.
+ */
+export function lowStockScope(
+  caller: Caller,
+  filter: DashboardFilter,
+): { institutionIds: readonly number[] | null } | null {
+  if (!canViewInventory(caller)) return null;
+  if (caller.role === 'super_admin') {
+    return filter.activity_filter === 'institution' && filter.institution_id !== undefined
+      ? { institutionIds: [filter.institution_id] }
+      : { institutionIds: null };
+  }
+  return { institutionIds: caller.institutionIds };
+}

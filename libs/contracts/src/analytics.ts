@@ -37,13 +37,15 @@ export const ACTIVITY_FILTER_LABELS: Record<ActivityFilter, string> = {
 };
 
 /** spec 1 §2: the kinds of Recent Activity, each with its icon and the description shown when it has none. */
-export const ACTIVITY_TYPES = ['test_request', 'test_result', 'patient', 'fulfillment', 'system'] as const;
+export const ACTIVITY_TYPES = ['test_request', 'test_result', 'patient', 'fulfillment', 'inventory', 'system'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const ACTIVITY_DEFAULT_DESCRIPTIONS: Record<ActivityType, string> = {
   test_request: 'Test request created',
   test_result: 'Test result entered',
   patient: 'Patient record updated',
   fulfillment: 'Fulfillment processed',
+  // Labline's own: stock movements (issue 24), not a type of the spec's list
+  inventory: 'Stock updated',
   system: 'System activity',
 };
 /** The type label an activity shows beside its date. */
@@ -52,6 +54,7 @@ export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
   test_result: 'Test Result',
   patient: 'Patient',
   fulfillment: 'Fulfillment',
+  inventory: 'Inventory',
   system: 'System',
 };
 
@@ -109,6 +112,13 @@ export const AUDIT_ACTIONS = [
   'scheduled',
   'too_late',
   'missed',
+  'stock_adjusted',
+  'stock_reserved',
+  'stock_released',
+  'stock_consumed',
+  'low_stock_reached',
+  'stock_requested',
+  'low_stock_notified',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -126,5 +136,7 @@ export const AUDIT_RECORD_TYPES = [
   'sms_consents',
   'reminder_configs',
   'reminders',
+  'inventory_items',
+  'storage_locations',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];

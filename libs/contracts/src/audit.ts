@@ -10,6 +10,7 @@
 import type { AuditAction, AuditRecordType } from './analytics';
 import type { ClinicalEventType } from './events/clinical';
 import type { IdentityEventType } from './events/identity';
+import type { InventoryEventType } from './events/inventory';
 import type { NotificationEventType } from './events/notifications';
 
 export interface AuditEntryKind {
@@ -17,7 +18,7 @@ export interface AuditEntryKind {
   table_name: AuditRecordType;
 }
 
-export type AuditedEventType = IdentityEventType | ClinicalEventType | NotificationEventType;
+export type AuditedEventType = IdentityEventType | ClinicalEventType | NotificationEventType | InventoryEventType;
 
 const entry = (action: AuditAction, table_name: AuditRecordType): AuditEntryKind => ({ action, table_name });
 
@@ -72,6 +73,19 @@ export const AUDIT_EVENTS: Readonly<Record<AuditedEventType, AuditEntryKind | nu
   ReminderTooLate: entry('too_late', 'reminders'),
   ReminderSent: entry('sent', 'reminders'),
   ReminderMissed: entry('missed', 'reminders'),
+  // inventory
+  InventoryItemCreated: entry('created', 'inventory_items'),
+  InventoryItemUpdated: entry('updated', 'inventory_items'),
+  InventoryStockAdjusted: entry('stock_adjusted', 'inventory_items'),
+  InventoryStockReserved: entry('stock_reserved', 'inventory_items'),
+  InventoryStockReleased: entry('stock_released', 'inventory_items'),
+  InventoryStockConsumed: entry('stock_consumed', 'inventory_items'),
+  InventoryLowStockReached: entry('low_stock_reached', 'inventory_items'),
+  InventoryStockRequested: entry('stock_requested', 'inventory_items'),
+  InventoryLowStockNotified: entry('low_stock_notified', 'inventory_items'),
+  StorageLocationCreated: entry('created', 'storage_locations'),
+  StorageLocationUpdated: entry('updated', 'storage_locations'),
+  StorageLocationDeleted: entry('deleted', 'storage_locations'),
 };
 
 /** The audit reading of an event type; null for one that is not audited or unknown (a newer producer's). */

@@ -4,6 +4,7 @@
  */
 import {
   dashboardScope,
+  lowStockScope,
   seesSystemFigures,
   type Caller,
   type Dashboard,
@@ -22,6 +23,7 @@ import {
   activeInstitutions,
   institutionFigures,
   institutionsByActivity,
+  lowStockCount,
   patientsRegistered,
   recentActivity,
   requestsCreated,
@@ -55,11 +57,13 @@ export function analyticsReads(db: CommonQueryMethods, caller: Caller): Analytic
     async dashboard(query) {
       const scope = dashboardScope(caller, query);
       const days = query.timeframe;
-      const [requests, patients, trends, activity] = await Promise.all([
+      const stockScope = lowStockScope(caller, query);
+      const [requests, patients, trends, activity, lowStock] = await Promise.all([
         requestsCreated(db, scope, days),
         patientsRegistered(db, scope, days),
         requestTrends(db, scope, days),
         recentActivity(db, scope, days, system, system && query.include_user_activity === true),
+        stockScope === null ? null : lowStockCount(db, stockScope.institutionIds),
       ]);
       const [institutions, clinicians] = system
         ? await Promise.all([
@@ -76,7 +80,7 @@ export function analyticsReads(db: CommonQueryMethods, caller: Caller): Analytic
         patients: { total: patients },
         results: null,
         fulfillment: null,
-        inventory: null,
+        inventory: lowStock === null ? null : { low_stock_count: lowStock },
         institutions,
         clinicians,
         test_trends: trends,

@@ -2,21 +2,10 @@
  * An analytics app on a fresh database and a private NATS JetStream per test file: real Postgres, its real
  * durable consumers fed with identity- and clinical-shaped events published as their relays would.
  */
-import { startPrivateJetStream, testEventPublisher, type PrivateJetStream, type TestEvent } from '@labline/bus/testing';
-import type { Actor, EventEnvelope, ServiceName } from '@labline/contracts';
-import { openServiceDatabase } from '@labline/db';
-import { createPostgresEventStore, type EventStore } from '@labline/eventstore';
-import { buildInProcess, serviceMigrations, type HttpApp } from '@labline/service-kit';
-import {
-  bearerHeaders,
-  createTestDatabase,
-  createTestKeys,
-  testUserEmail,
-  type TestDatabase,
-  type TestUser,
-} from '@labline/testkit';
-import type { DatabasePool } from 'slonik';
-import type { AnalyticsContext } from '../src/config';
+import type { Actor, ANALYTICS_EVENT_SCHEMAS } from '@labline/contracts';
+import { startServiceUnderTest, type ServiceUnderTest } from '@labline/service-kit/testing';
+import type { TestUser } from '@labline/testkit';
+import type { AnalyticsConfig, AnalyticsResources } from '../src/config';
 import { service } from '../src/service';
 
 /** The event actor of a test user. */
@@ -35,53 +24,10 @@ export function clockAt(now: number): { hoursAgo: (hours: number) => string; day
   return { hoursAgo, dayOf: (hours) => hoursAgo(hours).slice(0, 10) };
 }
 
-export interface AnalyticsTestContext {
-  app: HttpApp;
-  context: AnalyticsContext;
-  pool: DatabasePool;
-  store: EventStore;
-  nats: PrivateJetStream;
-  /** Publishes an event as its service's relay would (Nats-Msg-Id = event id); answers the envelope. */
-  publish(service: ServiceName, event: TestEvent): Promise<EventEnvelope>;
-  /** Publishes an envelope again under a new message id, as a relay republishing after JetStream's window. */
-  republish(service: ServiceName, envelope: EventEnvelope): Promise<void>;
-  as(member: TestUser): Promise<Record<string, string>>;
-  close(): Promise<void>;
-}
+export type AnalyticsTestContext = ServiceUnderTest<
+  AnalyticsConfig,
+  typeof ANALYTICS_EVENT_SCHEMAS,
+  AnalyticsResources
+>;
 
-export async function startAnalytics(): Promise<AnalyticsTestContext> {
-  const database: TestDatabase = await createTestDatabase('analytics_test');
-  const pool = await openServiceDatabase({
-    url: database.url,
-    schema: 'analytics',
-    migrations: await serviceMigrations(service),
-  });
-  const store = createPostgresEventStore({ pool });
-  const nats = await startPrivateJetStream();
-  const keys = await createTestKeys();
-  const { publish, republish } = testEventPublisher(nats.nc);
-  const { app, context } = await buildInProcess(service, {
-    env: { DATABASE_URL: database.url, NATS_URL: nats.url, IDENTITY_JWKS_URL: 'http://127.0.0.1/unused' },
-    pool,
-    store,
-    resources: { keys: { jwks: keys.jwks } },
-    nc: nats.nc,
-  });
-  return {
-    app,
-    context,
-    pool,
-    store,
-    nats,
-    publish,
-    republish,
-    as: (member) => bearerHeaders(keys, member, { permissions: [], email: testUserEmail(member) }),
-    async close() {
-      await app.close();
-      await nats.close();
-      await store.close();
-      await pool.end();
-      await database.drop();
-    },
-  };
-}
+export const startAnalytics = (): Promise<AnalyticsTestContext> => startServiceUnderTest(service);

@@ -1,12 +1,13 @@
 /**
  * What happened to clinical's records, as analytics counts it: each test request and patient (whose, which
- * institutions, when created or registered, archived or deleted) and one activity row per event a dashboard
- * lists (spec 1 §2 Recent Activity). Kept by the durable consumer `analytics-clinical-activity` from the start
+ * institutions, when created or registered, archived or deleted), inventory's items (their stock, for the Low
+ * Stock Alert) and one activity row per event a dashboard lists (spec 1 §2 Recent Activity). Kept by the durable consumer `analytics-clinical-activity` from the start
  * of the stream, so a new database (or a rebuild) gets every record ever published.
  */
 import {
   ACTIVITY_DESCRIPTIONS,
   CLINICAL_EVENT_SCHEMAS,
+  INVENTORY_EVENT_SCHEMAS,
   parseEventData,
   TEST_REQUEST_SUBJECTS,
   TEST_REQUEST_SUMMARY_EVENT_TYPES,
@@ -21,6 +22,7 @@ import {
   type CrossServiceProjection,
 } from '@labline/service-kit';
 import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
 
 /**
  * Without foreign keys, so that they can be emptied and rebuilt from the events. `version` is a stream's last
@@ -59,6 +61,19 @@ const ACTIVITY_TABLES = `
   CREATE SEQUENCE IF NOT EXISTS activity_positions;
   ALTER TABLE activities ADD COLUMN IF NOT EXISTS position bigint NOT NULL DEFAULT nextval('activity_positions');
   CREATE INDEX IF NOT EXISTS activities_position_idx ON activities (position);
+
+  -- inventory's items (issue 24): what the Low Stock Alert counts and the stock activities name
+  CREATE TABLE IF NOT EXISTS inventory_stock (
+    id integer PRIMARY KEY,
+    item_name text NOT NULL,
+    -- null: a global item
+    institution_id integer,
+    quantity_available integer NOT NULL,
+    minimum_threshold integer NOT NULL,
+    version integer NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS inventory_stock_low_idx ON inventory_stock (institution_id)
+    WHERE quantity_available <= minimum_threshold;
 `;
 
 /**
@@ -188,22 +203,109 @@ async function applyPatientEvent(db: CommonQueryMethods, event: EventEnvelope): 
   }
 }
 
+/**
+ * An inventory item's event (issue 24 item 6): its stock (the Low Stock Alert's count) and, for its creation, its
+ * movements and its reaching low stock, an activity filed under its institution (none for a global item: only
+ * super_admin's dashboard lists those). Requests and notices are the notifications' business, not activity.
+ */
+async function applyInventoryEvent(db: CommonQueryMethods, event: EventEnvelope): Promise<void> {
+  const itemName = async (id: number) =>
+    db.maybeOne(sql.type(z.object({ item_name: z.string(), institution_id: z.number().int().nullable() }))`
+      SELECT item_name, institution_id FROM inventory_stock WHERE id = ${id}`);
+  const stock = async (id: number, available: number) =>
+    db.query(sql.unsafe`
+      UPDATE inventory_stock SET quantity_available = ${available}, version = ${event.version}
+      WHERE id = ${id} AND version < ${event.version}`);
+  const activity = (institutionId: number | null, description: string) =>
+    recordActivity(db, event, {
+      type: 'inventory',
+      description,
+      status: null,
+      institutionIds: institutionId === null ? [] : [institutionId],
+    });
+  switch (event.type) {
+    case 'InventoryItemCreated':
+    case 'InventoryItemUpdated': {
+      const item = parseEventData(INVENTORY_EVENT_SCHEMAS, 'InventoryItemUpdated', event.data);
+      const opening =
+        event.type === 'InventoryItemCreated'
+          ? parseEventData(INVENTORY_EVENT_SCHEMAS, 'InventoryItemCreated', event.data).quantity_available
+          : 0;
+      await db.query(sql.unsafe`
+        INSERT INTO inventory_stock (id, item_name, institution_id, quantity_available, minimum_threshold, version)
+        VALUES (${item.itemId}, ${item.item_name}, ${item.institution_id}, ${opening}, ${item.minimum_threshold},
+                ${event.version})
+        ON CONFLICT (id) DO UPDATE SET item_name = excluded.item_name, institution_id = excluded.institution_id,
+          minimum_threshold = excluded.minimum_threshold, version = excluded.version
+        WHERE inventory_stock.version < excluded.version`);
+      if (event.type === 'InventoryItemCreated') {
+        await activity(item.institution_id, ACTIVITY_DESCRIPTIONS.inventoryItemAdded(item.item_name));
+      }
+      return;
+    }
+    case 'InventoryStockAdjusted': {
+      const data = parseEventData(INVENTORY_EVENT_SCHEMAS, event.type, event.data);
+      await stock(data.itemId, data.quantity_available);
+      const item = await itemName(data.itemId);
+      if (!item) return;
+      return activity(
+        item.institution_id,
+        ACTIVITY_DESCRIPTIONS.stockAdjusted(item.item_name, data.adjustment, data.reason),
+      );
+    }
+    case 'InventoryStockReserved':
+    case 'InventoryStockReleased':
+    case 'InventoryStockConsumed': {
+      const data = parseEventData(INVENTORY_EVENT_SCHEMAS, event.type, event.data);
+      await stock(data.itemId, data.quantity_available);
+      const item = await itemName(data.itemId);
+      if (!item) return;
+      const describe =
+        event.type === 'InventoryStockReserved'
+          ? ACTIVITY_DESCRIPTIONS.stockReserved
+          : event.type === 'InventoryStockReleased'
+            ? ACTIVITY_DESCRIPTIONS.stockReleased
+            : ACTIVITY_DESCRIPTIONS.stockConsumed;
+      return activity(item.institution_id, describe(item.item_name, data.quantity));
+    }
+    case 'InventoryLowStockReached': {
+      const data = parseEventData(INVENTORY_EVENT_SCHEMAS, event.type, event.data);
+      const item = await itemName(data.itemId);
+      if (!item) return;
+      return activity(item.institution_id, ACTIVITY_DESCRIPTIONS.lowStockReached(item.item_name));
+    }
+  }
+}
+
+/** The inventory item events this projection keeps. */
+const INVENTORY_ACTIVITY_EVENT_TYPES = [
+  'InventoryItemCreated',
+  'InventoryItemUpdated',
+  'InventoryStockAdjusted',
+  'InventoryStockReserved',
+  'InventoryStockReleased',
+  'InventoryStockConsumed',
+  'InventoryLowStockReached',
+] as const;
+
 export const clinicalActivityProjection: CrossServiceProjection = {
   name: 'clinical-activity',
-  // 2: activities' position (the live stream's ids)
-  version: 2,
-  subjects: [...TEST_REQUEST_SUBJECTS, 'lab.clinical.patient.>'],
+  // 2: activities' position (the live stream's ids); 3: inventory's items and their activities
+  version: 3,
+  subjects: [...TEST_REQUEST_SUBJECTS, 'lab.clinical.patient.>', 'lab.inventory.inventoryItem.>'],
   handles: [
     ...TEST_REQUEST_SUMMARY_EVENT_TYPES,
     'PatientRegistered',
     'PatientUpdated',
     'PatientRemovedFromInstitutions',
     'PatientDeleted',
+    ...INVENTORY_ACTIVITY_EVENT_TYPES,
   ],
-  tables: [TEST_REQUEST_SUMMARY_TABLE, 'patients', 'activities'],
+  tables: [TEST_REQUEST_SUMMARY_TABLE, 'patients', 'activities', 'inventory_stock'],
   init: TEST_REQUEST_SUMMARY_TABLE_DDL + ACTIVITY_TABLES,
   apply: async (db, event) => {
     await applyTestRequestEvent(db, event);
     await applyPatientEvent(db, event);
+    await applyInventoryEvent(db, event);
   },
 };

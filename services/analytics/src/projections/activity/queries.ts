@@ -278,3 +278,17 @@ export function latestActivityPosition(db: CommonQueryMethods): Promise<number> 
   return db.oneFirst(sql.type(z.object({ position: z.number().int() }))`
     SELECT coalesce(max(position), 0)::int8 AS position FROM activities`);
 }
+
+/**
+ * Inventory items at or below their threshold (the Low Stock Alert): the global ones and those of `institutionIds`
+ * (null: every item).
+ */
+export function lowStockCount(db: CommonQueryMethods, institutionIds: readonly number[] | null): Promise<number> {
+  const within =
+    institutionIds === null
+      ? sql.fragment`true`
+      : sql.fragment`(s.institution_id IS NULL OR s.institution_id = ANY(${sql.array([...institutionIds], 'int4')}))`;
+  return db.oneFirst(sql.type(countSchema)`
+    SELECT count(*)::int AS count FROM inventory_stock s
+    WHERE s.quantity_available <= s.minimum_threshold AND ${within}`);
+}

@@ -17,6 +17,7 @@ import {
   AUDIT_EVENTS,
   CLINICAL_EVENT_SCHEMAS,
   IDENTITY_EVENT_SCHEMAS,
+  INVENTORY_EVENT_SCHEMAS,
   NOTIFICATION_EVENT_SCHEMAS,
   parseEventData,
   streamName,
@@ -25,7 +26,12 @@ import {
 import type { CrossServiceProjection } from '@labline/service-kit';
 import { sql, type CommonQueryMethods } from 'slonik';
 
-const EVENT_SCHEMAS = { ...IDENTITY_EVENT_SCHEMAS, ...CLINICAL_EVENT_SCHEMAS, ...NOTIFICATION_EVENT_SCHEMAS };
+const EVENT_SCHEMAS = {
+  ...IDENTITY_EVENT_SCHEMAS,
+  ...CLINICAL_EVENT_SCHEMAS,
+  ...NOTIFICATION_EVENT_SCHEMAS,
+  ...INVENTORY_EVENT_SCHEMAS,
+};
 
 /** The event types the trail records. */
 export const AUDITED_EVENT_TYPES = Object.entries(AUDIT_EVENTS)
@@ -90,9 +96,16 @@ async function apply(db: CommonQueryMethods, event: EventEnvelope): Promise<void
 
 export const auditTrailProjection: CrossServiceProjection = {
   name: 'audit-trail',
-  version: 1,
+  // 2: inventory's records too
+  version: 2,
   // Every service's records but identity's account e-mails (AUDIT_EVENTS says why).
-  subjects: ['lab.identity.institution.>', 'lab.identity.user.>', 'lab.clinical.>', 'lab.notifications.>'],
+  subjects: [
+    'lab.identity.institution.>',
+    'lab.identity.user.>',
+    'lab.clinical.>',
+    'lab.notifications.>',
+    'lab.inventory.>',
+  ],
   handles: AUDITED_EVENT_TYPES,
   tables: ['audit_entries'],
   // Without foreign keys, so that it can be emptied and rebuilt from the events.

@@ -1,4 +1,11 @@
-import { FileSearchOutlined, FileTextOutlined, IdcardOutlined, SendOutlined, SettingOutlined } from '@ant-design/icons';
+import {
+  DatabaseOutlined,
+  FileSearchOutlined,
+  FileTextOutlined,
+  IdcardOutlined,
+  SendOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
 import {
   ACTIVITY_DEFAULT_DESCRIPTIONS,
   ACTIVITY_TYPE_LABELS,
@@ -19,6 +26,7 @@ const ACTIVITY_ICONS: Readonly<Record<ActivityType, ReactNode>> = {
   test_result: <FileSearchOutlined />,
   patient: <IdcardOutlined />,
   fulfillment: <SendOutlined />,
+  inventory: <DatabaseOutlined />,
   system: <SettingOutlined />,
 };
 

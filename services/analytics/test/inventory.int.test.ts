@@ -1,0 +1,174 @@
+/**
+ * inventory's items on the dashboard (issue 24 item 6): the Low Stock Alert's count within each caller's items (the
+ * global ones and their institutions'; super_admin every item or the filter's institution's), stock movements in
+ * Recent Activity under their item's institution, and inventory's records in the audit trail. The events are
+ * published as inventory's relay would, one of them twice.
+ */
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { AuditSummary, Dashboard, InventoryEventData, InventoryEventType } from '@labline/contracts';
+import { institutionRegisteredData, testUser, userRegisteredData, waitFor, type TestUser } from '@labline/testkit';
+import { actorOf, startAnalytics, type AnalyticsTestContext } from './harness';
+
+const NORTHWIND = 1;
+const RIVERSIDE = 2;
+const USERS = {
+  superAdmin: testUser(1, 'super_admin', null, ['Sarah', 'Mitchell']),
+  clientAdmin: testUser(2, 'client_admin', NORTHWIND, ['Chris', 'Doyle']),
+  northwindAdmin: testUser(3, 'institution_admin', NORTHWIND, ['James', 'Carter']),
+  riversideAdmin: testUser(4, 'institution_admin', RIVERSIDE, ['Hannah', 'Lewis']),
+  clinician: testUser(5, 'clinician', NORTHWIND, ['Emily', 'Chen'], [NORTHWIND]),
+} as const;
+
+let suite: AnalyticsTestContext;
+const versions = new Map<number, number>();
+
+function inventory<T extends InventoryEventType>(itemId: number, type: T, data: InventoryEventData<T>) {
+  const version = versions.get(itemId) ?? 0;
+  versions.set(itemId, version + 1);
+  return suite.publish('inventory', {
+    stream: `inventoryItem-${itemId}`,
+    version,
+    type,
+    data,
+    actor: actorOf(USERS.clientAdmin),
+  });
+}
+
+function created(itemId: number, name: string, institutionId: number | null, available: number) {
+  return inventory(itemId, 'InventoryItemCreated', {
+    itemId,
+    item_name: name,
+    item_sku: `SKU-${itemId}`,
+    item_description: null,
+    category: 'Test Kits',
+    location: null,
+    minimum_threshold: 10,
+    po_number: 'PO-1',
+    purchase_date: null,
+    received_date: null,
+    institution_id: institutionId,
+    quantity_available: available,
+  });
+}
+
+async function dashboard(member: TestUser, query = ''): Promise<Dashboard> {
+  const response = await suite.app.inject({ url: `/analytics/dashboard${query}`, headers: await suite.as(member) });
+  assert.equal(response.statusCode, 200, response.body);
+  return response.json() as Dashboard;
+}
+
+beforeAll(async () => {
+  suite = await startAnalytics();
+  for (const [id, name] of [
+    [NORTHWIND, 'Northwind General Hospital'],
+    [RIVERSIDE, 'Riverside Clinic'],
+  ] as const) {
+    await suite.publish('identity', {
+      stream: `institution-${id}`,
+      version: 0,
+      type: 'InstitutionRegistered',
+      data: institutionRegisteredData(id, name),
+    });
+  }
+  for (const member of Object.values(USERS)) {
+    await suite.publish('identity', {
+      stream: `user-${member.id}`,
+      version: 0,
+      type: 'UserRegistered',
+      data: userRegisteredData(member),
+    });
+  }
+  await created(1, 'Swab kit', NORTHWIND, 40);
+  const low = await created(2, 'HbA1c kit', NORTHWIND, 5);
+  await created(3, 'Gloves', null, 2);
+  await created(4, 'Cooler', RIVERSIDE, 1);
+  // Swab kit falls below its threshold.
+  await inventory(1, 'InventoryStockAdjusted', {
+    itemId: 1,
+    quantity_available: 8,
+    quantity_reserved: 0,
+    adjustment: -32,
+    reason: 'Counted',
+  });
+  await inventory(1, 'InventoryLowStockReached', {
+    itemId: 1,
+    quantity_available: 8,
+    minimum_threshold: 10,
+    institution_id: NORTHWIND,
+  });
+  // The Cooler is restocked above its threshold; a creation delivered twice counts once.
+  await inventory(4, 'InventoryStockAdjusted', {
+    itemId: 4,
+    quantity_available: 31,
+    quantity_reserved: 0,
+    adjustment: 30,
+    reason: 'Emergency restock',
+  });
+  await suite.republish('inventory', low);
+  // The restock is the last event the activity projection applies (the redelivery changes nothing).
+  await waitFor(
+    async () =>
+      (await dashboard(USERS.superAdmin)).recent_activity.some(
+        (activity) => activity.description === 'Stock of Cooler +30 (Emergency restock)',
+      ),
+    { description: 'the inventory events projected' },
+  );
+}, 60_000);
+afterAll(() => suite?.close());
+
+describe('inventory on the dashboard', () => {
+  it('counts the low items each caller sees; roles without inventory get no figure', async () => {
+    // Swab kit (8 of 10), HbA1c kit (5), Gloves (global, 2); the Cooler was restocked.
+    assert.equal((await dashboard(USERS.superAdmin)).inventory?.low_stock_count, 3);
+    assert.equal((await dashboard(USERS.clientAdmin)).inventory?.low_stock_count, 3);
+    assert.equal((await dashboard(USERS.northwindAdmin)).inventory?.low_stock_count, 3);
+    assert.equal((await dashboard(USERS.riversideAdmin)).inventory?.low_stock_count, 1, 'the global Gloves only');
+    const filtered = await dashboard(USERS.superAdmin, `?activity_filter=institution&institution_id=${RIVERSIDE}`);
+    assert.equal(filtered.inventory?.low_stock_count, 1);
+    assert.equal((await dashboard(USERS.clinician)).inventory, null);
+  });
+
+  it("lists stock movements in Recent Activity under their item's institution", async () => {
+    const northwind = (await dashboard(USERS.northwindAdmin)).recent_activity.filter((a) => a.type === 'inventory');
+    assert.deepEqual(
+      northwind.map((activity) => [activity.description, activity.user_name]),
+      [
+        ['Low stock: Swab kit', 'Chris Doyle'],
+        ['Stock of Swab kit -32 (Counted)', 'Chris Doyle'],
+        ['Inventory item added: HbA1c kit', 'Chris Doyle'],
+        ['Inventory item added: Swab kit', 'Chris Doyle'],
+      ],
+    );
+    const riverside = (await dashboard(USERS.riversideAdmin)).recent_activity.filter((a) => a.type === 'inventory');
+    assert.deepEqual(
+      riverside.map((activity) => activity.description),
+      ['Stock of Cooler +30 (Emergency restock)', 'Inventory item added: Cooler'],
+    );
+  });
+
+  it("audits inventory's records", async () => {
+    const summary = async () => {
+      const response = await suite.app.inject({
+        url: '/analytics/audit-summary?timeframe=7',
+        headers: await suite.as(USERS.superAdmin),
+      });
+      return (response.json() as { audit_summary: AuditSummary[] }).audit_summary;
+    };
+    // The audit trail is a consumer of its own: it may still be behind the activity's.
+    const rows = await waitFor(
+      async () => {
+        const found = await summary();
+        return found.some((row) => row.action === 'low_stock_reached') && found;
+      },
+      { description: 'the audit trail projected' },
+    );
+    const of = (action: string) =>
+      rows
+        .filter((row) => row.table_name === 'inventory_items' && row.action === action)
+        .reduce((n, r) => n + r.count, 0);
+    assert.equal(of('created'), 4);
+    assert.equal(of('stock_adjusted'), 2);
+    assert.equal(of('low_stock_reached'), 1);
+  });
+});
