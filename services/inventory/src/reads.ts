@@ -17,9 +17,9 @@ import type { EventStore } from '@labline/eventstore';
 import type { DatabasePool } from 'slonik';
 import { itemDecider } from './domain/item/decide';
 import { itemStream, type ItemEvent } from './domain/item/events';
-import { findItem, institutionName, listItems } from './projections/items/queries';
+import { findItem, institutionAdminCount, institutionName, listItems } from './projections/items/queries';
 import { listMovements } from './projections/movements/queries';
-import { listStorageLocations } from './projections/storage-locations/queries';
+import { findStorageLocation, listStorageLocations } from './projections/storage-locations/queries';
 
 export interface ReadDependencies {
   pool: DatabasePool;
@@ -36,6 +36,9 @@ export interface InventoryReads {
     page: { page: number; limit: number },
   ): Promise<{ movements: StockMovement[]; total: number } | null>;
   storageLocations(active?: boolean): Promise<StorageLocation[]>;
+  storageLocation(id: number): Promise<StorageLocation | null>;
+  /** The active institution admins a low-stock notice about an item of `institutionId` reaches (null: global). */
+  noticeRecipients(institutionId: number | null): Promise<number>;
 }
 
 /** The end of a UTC calendar day, as an instant. */
@@ -92,5 +95,7 @@ export function inventoryReads({ pool, store }: ReadDependencies, caller: Caller
       return listMovements(pool, id, page);
     },
     storageLocations: (active) => listStorageLocations(pool, active),
+    storageLocation: (id) => findStorageLocation(pool, id),
+    noticeRecipients: (institutionId) => institutionAdminCount(pool, institutionId),
   };
 }

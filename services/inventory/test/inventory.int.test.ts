@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import {
   INVENTORY_ERRORS,
+  type INVENTORY_EVENT_SCHEMAS,
   INVENTORY_MESSAGES,
   type InventoryEventData,
   type InventoryItemBody,
@@ -21,6 +22,7 @@ import { startServiceUnderTest, type ServiceUnderTest } from '@labline/service-k
 import { institutionRegisteredData, testUser, userRegisteredData, waitFor, type TestUser } from '@labline/testkit';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import type { InventoryConfig, InventoryResources } from '../src/config';
 import { service } from '../src/service';
 
 const NORTHWIND = 1;
@@ -36,7 +38,7 @@ const USERS = {
   labUser: testUser(8, 'lab_user', NORTHWIND, ['Liam', 'Price']),
 } as const;
 
-let suite: ServiceUnderTest<any, any, any>;
+let suite: ServiceUnderTest<InventoryConfig, typeof INVENTORY_EVENT_SCHEMAS, InventoryResources>;
 
 async function call<T = unknown>(member: TestUser, method: string, url: string, payload?: unknown) {
   const response = await suite.app.inject({
@@ -94,7 +96,9 @@ beforeAll(async () => {
       data: userRegisteredData(member),
     });
   }
-  await waitFor(async () => (await call(USERS.labUser, 'GET', '/inventory')).status === 403, { description: 'the directory' });
+  await waitFor(async () => (await call(USERS.labUser, 'GET', '/inventory')).status === 403, {
+    description: 'the directory',
+  });
 }, 60_000);
 afterAll(() => suite?.close());
 

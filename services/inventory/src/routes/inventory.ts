@@ -5,7 +5,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createItem, moveStock, updateItem } from '../commands/items';
 import type { InventoryContext } from '../config';
 import { inventoryReads } from '../reads';
-import { institutionAdminCount } from '../projections/items/queries';
 
 const contracts = INVENTORY_CONTRACTS;
 
@@ -75,7 +74,7 @@ export const inventoryRoutes =
         appendMetadata(request),
       );
       const item = await visibleItem(request, id);
-      return { message: INVENTORY_MESSAGES.notified(await institutionAdminCount(context.pool, item.institution_id)) };
+      return { message: INVENTORY_MESSAGES.notified(await readsOf(request).noticeRecipients(item.institution_id)) };
     });
 
     route(app, contracts.request, async (request) => {

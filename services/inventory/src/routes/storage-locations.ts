@@ -1,9 +1,9 @@
 import { INVENTORY_CONTRACTS, INVENTORY_ERRORS } from '@labline/contracts';
 import { appendMetadata, callerOf, httpError, route } from '@labline/service-kit';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createStorageLocation, deleteStorageLocation, updateStorageLocation } from '../commands/storage-locations';
 import type { InventoryContext } from '../config';
-import { findStorageLocation } from '../projections/storage-locations/queries';
 import { inventoryReads } from '../reads';
 
 const contracts = INVENTORY_CONTRACTS;
@@ -12,8 +12,8 @@ const contracts = INVENTORY_CONTRACTS;
 export const storageLocationRoutes =
   (context: InventoryContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const found = async (id: number) => {
-      const location = await findStorageLocation(context.pool, id);
+    const found = async (request: FastifyRequest, id: number) => {
+      const location = await inventoryReads(context, callerOf(request)).storageLocation(id);
       if (!location) throw httpError(404, INVENTORY_ERRORS.storageLocationNotFound);
       return location;
     };
@@ -25,13 +25,13 @@ export const storageLocationRoutes =
     route(app, contracts.createStorageLocation, async (request, reply) => {
       const id = await createStorageLocation(context, callerOf(request), request.body, appendMetadata(request));
       void reply.code(201);
-      return found(id);
+      return found(request, id);
     });
 
     route(app, contracts.updateStorageLocation, async (request) => {
       const { id } = request.params;
       await updateStorageLocation(context, callerOf(request), id, request.body, appendMetadata(request));
-      return found(id);
+      return found(request, id);
     });
 
     route(app, contracts.deleteStorageLocation, async (request, reply) => {
