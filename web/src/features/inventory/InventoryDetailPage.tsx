@@ -112,7 +112,8 @@ export default function InventoryDetailPage() {
   const details = (
     <Flex vertical gap={24}>
       <ItemCards
-        item={{ ...stockItem, recent_fulfillment_requests: item.recent_fulfillment_requests }}
+        item={item}
+        stock={stockItem}
         asOf={
           <>
             {asOfBox}

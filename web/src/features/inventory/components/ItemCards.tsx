@@ -124,14 +124,21 @@ export function RecentFulfillmentRequests({ requests }: { requests: readonly Ful
   );
 }
 
-export function ItemCards({ item, asOf }: { item: InventoryItemDetail; asOf: ReactNode }) {
+interface ItemCardsProps {
+  item: InventoryItemDetail;
+  /** The stock figures shown: the item's now, or as they stood at the end of the "Stock as of" day. */
+  stock: InventoryItemDetail;
+  asOf: ReactNode;
+}
+
+export function ItemCards({ item, stock, asOf }: ItemCardsProps) {
   return (
     <Row gutter={[24, 24]}>
       <Col xs={24} lg={12}>
         <ItemInformation item={item} />
       </Col>
       <Col xs={24} lg={12}>
-        <StockInformation item={item} asOf={asOf} />
+        <StockInformation item={stock} asOf={asOf} />
       </Col>
     </Row>
   );
