@@ -53,6 +53,21 @@ test('a client admin adds an item with a generated SKU, takes it below its thres
   await page.getByText(/^Showing \d+ to \d+ of \d+ results$/).waitFor();
   await screenshot(page, 'inventory-list');
 
+  // client_admin manages storage locations without /cms: the list's Storage Locations drawer (spec 3 §6).
+  const location = uniqueName('Cold Room ');
+  await page.getByRole('button', { name: 'Storage Locations' }).click();
+  const drawer = page.locator('.ant-drawer-content');
+  await drawer.getByRole('button', { name: 'Add Storage Location' }).click();
+  const locationDialog = page.getByRole('dialog', { name: 'Add Storage Location' });
+  await locationDialog.getByLabel('Name').fill(location);
+  await locationDialog.getByLabel('Description').fill('Shelf B');
+  await locationDialog.getByRole('button', { name: 'Create' }).click();
+  await messageShown(page, 'Storage Location created successfully');
+  await drawer.locator('.ant-table-row', { hasText: location }).getByText('Active').waitFor();
+  await screenshot(page, 'inventory-storage-locations');
+  await page.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'hidden' });
+
   await page.getByRole('button', { name: 'Add Item' }).click();
   await page.waitForURL('**/inventory/new');
   await page.getByRole('heading', { name: 'Add New Inventory Item' }).waitFor();
@@ -65,7 +80,7 @@ test('a client admin adds an item with a generated SKU, takes it below its thres
   const sku = await page.getByLabel('SKU', { exact: true }).inputValue();
   assert.match(sku, /^TES-SWA-\d{3}$/);
   await page.getByLabel('PO Number').fill('PO-2026-118');
-  await pickOption(page, 'Storage Location', 'Central Supply - Main stores, ground floor');
+  await pickOption(page, 'Storage Location', `${location} - Shelf B`);
   await page.getByLabel('Current Quantity').fill('80');
   await page.getByLabel('Minimum Threshold').fill('50');
   await screenshot(page, 'inventory-form');
@@ -168,7 +183,7 @@ test('an institution admin requests stock for a low item of their institution', 
   await confirm.click();
   await dialog.getByText(INVENTORY_MESSAGES.requested).waitFor();
   await screenshot(page, 'inventory-request-sent');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
   await dialog.waitFor({ state: 'hidden' });
   await page.context().close();
 });

@@ -158,13 +158,21 @@ export default function InventoryListPage() {
               actions={actions}
               canRequest={(item) => canRequestStock(caller, item)}
               empty={
-                <Empty description={INVENTORY_TEXTS.emptyState} style={{ margin: '24px 0' }}>
-                  {narrowed
-                    ? 'Try adjusting your filters.'
-                    : manager
-                      ? 'Add your first inventory item to get started.'
-                      : 'Try adjusting your filters or add your first item.'}
-                </Empty>
+                <Empty
+                  description={
+                    <Flex vertical gap={4}>
+                      <span>{INVENTORY_TEXTS.emptyState}</span>
+                      <span>
+                        {narrowed
+                          ? 'Try adjusting your filters.'
+                          : manager
+                            ? 'Add your first inventory item to get started.'
+                            : 'Try adjusting your filters or add your first item.'}
+                      </span>
+                    </Flex>
+                  }
+                  style={{ margin: '24px 0' }}
+                />
               }
             />
             <PaginationFooter pagination={data?.pagination} onPageChange={setPage} loading={isValidating} pageCount />
