@@ -14,7 +14,16 @@ import {
 } from '@labline/contracts';
 import type { Page } from 'playwright-core';
 import { navigateInApp } from './navigation';
-import { apiAs, DEMO_ACCOUNTS, messageShown, openSignedIn, pickOption, screenshot, uniqueName, useSystem } from './support';
+import {
+  apiAs,
+  DEMO_ACCOUNTS,
+  messageShown,
+  openSignedIn,
+  pickOption,
+  screenshot,
+  uniqueName,
+  useSystem,
+} from './support';
 
 const system = useSystem();
 
@@ -50,13 +59,12 @@ test('a client admin adds an item with a generated SKU, takes it below its thres
   const page = await system.newPage();
   await openSignedIn(page, DEMO_ACCOUNTS.clientAdmin.email, '/dashboard');
   await openInventory(page);
-  await page.getByText(/^Showing \d+ to \d+ of \d+ results$/).waitFor();
-  await screenshot(page, 'inventory-list');
+  await page.getByTestId('summary-Total Items').waitFor();
 
   // client_admin manages storage locations without /cms: the list's Storage Locations drawer (spec 3 §6).
   const location = uniqueName('Cold Room ');
   await page.getByRole('button', { name: 'Storage Locations' }).click();
-  const drawer = page.locator('.ant-drawer-content');
+  const drawer = page.locator('.ant-drawer');
   await drawer.getByRole('button', { name: 'Add Storage Location' }).click();
   const locationDialog = page.getByRole('dialog', { name: 'Add Storage Location' });
   await locationDialog.getByLabel('Name').fill(location);
@@ -135,7 +143,10 @@ test('a client admin adds an item with a generated SKU, takes it below its thres
   const before = utcDay(new Date(Date.now() - 86_400_000));
   await asOf.fill(before);
   await asOf.press('Enter');
-  await page.getByTestId('as-of-note').getByText(`This item did not exist yet at the end of ${formatDate(before)}.`).waitFor();
+  await page
+    .getByTestId('as-of-note')
+    .getByText(`This item did not exist yet at the end of ${formatDate(before)}.`)
+    .waitFor();
   await screenshot(page, 'inventory-as-of');
 
   // The list: the low-stock filter finds it with its badge, the alert panel lists it, and Restock adds 2 × 50.
@@ -143,6 +154,7 @@ test('a client admin adds an item with a generated SKU, takes it below its thres
   await page.getByRole('heading', { name: INVENTORY_TEXTS.title }).waitFor();
   await page.getByRole('checkbox', { name: 'Show only low stock items' }).check();
   await page.waitForURL('**/inventory?low_stock=true');
+  await screenshot(page, 'inventory-list');
   await itemRow(page, name).locator('.ant-tag', { hasText: 'Low Stock' }).waitFor();
   const alerts = page.getByTestId('low-stock-alerts');
   await alerts.getByRole('link', { name }).waitFor();

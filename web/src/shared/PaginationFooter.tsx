@@ -22,7 +22,12 @@ export function pageRange({ page, limit, total }: Pagination): { from: number; t
  * The list footer of spec 1 §2: 'Showing x to y of z results' with Previous / Next. Nothing without rows: the
  * table's empty state says so, and 'Showing 0 to 0 of 0 results' would only repeat it.
  */
-export function PaginationFooter({ pagination, onPageChange, loading = false, pageCount = false }: PaginationFooterProps) {
+export function PaginationFooter({
+  pagination,
+  onPageChange,
+  loading = false,
+  pageCount = false,
+}: PaginationFooterProps) {
   if (pagination === undefined || pagination.total === 0) return null;
   const { page, pages, total } = pagination;
   const { from, to } = pageRange(pagination);

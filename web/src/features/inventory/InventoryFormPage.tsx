@@ -191,7 +191,10 @@ function InventoryForm({ item, onCancel }: { item: InventoryItemDetail | null; o
                   <Select
                     options={[
                       { value: null, label: INVENTORY_TEXTS.globalInstitutionOption },
-                      ...(institutions ?? []).map((institution) => ({ value: institution.id, label: institution.name })),
+                      ...(institutions ?? []).map((institution) => ({
+                        value: institution.id,
+                        label: institution.name,
+                      })),
                     ]}
                   />
                 </Form.Item>
@@ -215,7 +218,9 @@ function InventoryForm({ item, onCancel }: { item: InventoryItemDetail | null; o
           </Row>
         </Card>
         <FormActions
-          submitLabel={saving ? (item === null ? 'Creating...' : 'Updating...') : item === null ? 'Create Item' : 'Update Item'}
+          submitLabel={
+            saving ? (item === null ? 'Creating...' : 'Updating...') : item === null ? 'Create Item' : 'Update Item'
+          }
           saving={saving}
           submitDisabled={name.trim() === '' || sku.trim() === '' || po.trim() === ''}
           onCancel={onCancel}

@@ -144,7 +144,10 @@ export default function InventoryListPage() {
               onChange={(location) => setFilters({ location })}
               width={200}
             />
-            <Checkbox checked={lowStock} onChange={(event) => setFilters({ low_stock: event.target.checked || undefined })}>
+            <Checkbox
+              checked={lowStock}
+              onChange={(event) => setFilters({ low_stock: event.target.checked || undefined })}
+            >
               Show only low stock items
             </Checkbox>
             <Button onClick={clear} disabled={!narrowed && page === 1}>

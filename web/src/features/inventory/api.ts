@@ -44,7 +44,11 @@ export function useInventoryList({ page, category, location, lowStock }: Invento
 }
 
 /** GET /inventory/{id}, or its figures at the end of `asOf` (YYYY-MM-DD, issue 24 item 5). */
-export function useInventoryItem(id: number | null, asOf?: string, defaultError: string = INVENTORY_TEXTS.failedToFetchItemDetails) {
+export function useInventoryItem(
+  id: number | null,
+  asOf?: string,
+  defaultError: string = INVENTORY_TEXTS.failedToFetchItemDetails,
+) {
   const path = id === null ? null : itemPath(id, asOf);
   return useSWR(path, (key: string) => apiRequest<AnswerOf<Contracts['item']>>(key, { defaultError }), {
     keepPreviousData: asOf !== undefined,
@@ -128,7 +132,11 @@ export function saveStorageLocation(
 ): Promise<StorageLocation> {
   return id === null
     ? callRoute<Contracts['createStorageLocation']>(INVENTORY_ROUTES.createStorageLocation, {}, { body, defaultError })
-    : callRoute<Contracts['updateStorageLocation']>(INVENTORY_ROUTES.updateStorageLocation, { id }, { body, defaultError });
+    : callRoute<Contracts['updateStorageLocation']>(
+        INVENTORY_ROUTES.updateStorageLocation,
+        { id },
+        { body, defaultError },
+      );
 }
 
 export function changeStorageLocation(id: number, body: StorageLocationChange, defaultError: string) {

@@ -1,8 +1,4 @@
-import {
-  DEFAULT_INVENTORY_CATEGORY,
-  INVENTORY_LIMITS,
-  type InventoryItemDetail,
-} from '@labline/contracts';
+import { DEFAULT_INVENTORY_CATEGORY, INVENTORY_LIMITS, type InventoryItemDetail } from '@labline/contracts';
 import type { DateBoxValue } from '../../shared/typedDate';
 import { dateOfDateBox } from '../../shared/typedDate';
 import type { InventoryItemBody } from './api';

@@ -84,7 +84,11 @@ export function AdjustDialog({ item, title, onClose }: AdjustDialogProps) {
           column={2}
           items={[
             { key: 'current', label: 'Current Quantity', children: current },
-            { key: 'new', label: 'New Quantity', children: amount !== null && Number.isInteger(amount) ? current + amount : current },
+            {
+              key: 'new',
+              label: 'New Quantity',
+              children: amount !== null && Number.isInteger(amount) ? current + amount : current,
+            },
           ]}
         />
         {!complete && <Alert type="info" showIcon title={INVENTORY_TEXTS.adjustBoth} />}

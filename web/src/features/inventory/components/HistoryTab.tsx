@@ -1,10 +1,11 @@
 import { formatDateTime, formatFulfillmentId, type StockMovement } from '@labline/contracts';
-import { Card, Table, Typography } from 'antd';
+import { Card, Empty, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ListOrLoadError } from '../../../shared/ListSearch';
 import { PaginationFooter } from '../../../shared/PaginationFooter';
 import { useStockMovements } from '../api';
+import { STOCK_TEXT_COLORS } from './StockBadge';
 
 /** What each kind of movement is called in the History tab. */
 const MOVEMENT_LABELS: Record<StockMovement['type'], string> = {
@@ -34,7 +35,7 @@ export function HistoryTab({ itemId }: { itemId: number }) {
           loading={isLoading}
           dataSource={data?.movements ?? []}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: 'No stock movements yet' }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No stock movements yet" /> }}
           columns={[
             { title: 'Date', key: 'date', render: (_, row) => formatDateTime(row.occurred_at) },
             { title: 'Movement', key: 'type', render: (_, row) => MOVEMENT_LABELS[row.type] },
@@ -45,7 +46,11 @@ export function HistoryTab({ itemId }: { itemId: number }) {
                 const change = row.available_change !== 0 ? row.available_change : row.reserved_change;
                 const reserved = row.available_change === 0 && row.reserved_change !== 0;
                 return (
-                  <Typography.Text type={change < 0 ? 'danger' : change > 0 ? 'success' : undefined}>
+                  <Typography.Text
+                    style={{
+                      color: change < 0 ? STOCK_TEXT_COLORS.low : change > 0 ? STOCK_TEXT_COLORS.in_stock : undefined,
+                    }}
+                  >
                     {signed(change)}
                     {reserved ? ' reserved' : ''}
                   </Typography.Text>

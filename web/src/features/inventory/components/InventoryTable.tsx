@@ -1,18 +1,12 @@
 import { DownOutlined } from '@ant-design/icons';
-import {
-  INVENTORY_TEXTS,
-  QUICK_ADJUSTMENTS,
-  freeUnits,
-  stockLevel,
-  type InventoryItem,
-} from '@labline/contracts';
+import { INVENTORY_TEXTS, QUICK_ADJUSTMENTS, freeUnits, stockLevel, type InventoryItem } from '@labline/contracts';
 import { Button, Dropdown, Flex, Table, Typography, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { EllipsisText } from '../../../shared/EllipsisText';
 import { ListEmptyState } from '../../../shared/ListSearch';
 import { RowAction } from '../../../shared/RowActions';
-import { STOCK_TEXT_TYPE, StockBadge } from './StockBadge';
+import { STOCK_TEXT_COLORS, StockBadge } from './StockBadge';
 
 /** What a row offers the caller (spec 2 §2.1 row actions); the page decides by role and stock. */
 export interface InventoryRowActions {
@@ -91,7 +85,7 @@ function columns(actions: InventoryRowActions, canRequest: (item: InventoryItem)
       key: 'stock',
       render: (_, item) => (
         <Flex vertical>
-          <Typography.Text type={STOCK_TEXT_TYPE[stockLevel(item)]} strong>
+          <Typography.Text style={{ color: STOCK_TEXT_COLORS[stockLevel(item)] }} strong>
             {item.quantity_available} available
           </Typography.Text>
           {item.quantity_reserved > 0 && (

@@ -7,12 +7,10 @@ import {
   stockBarPercent,
   type InventoryItemDetail,
 } from '@labline/contracts';
-import { Card, Col, Descriptions, Flex, Progress, Row, Table, Tag, Typography } from 'antd';
+import { Card, Col, Descriptions, Empty, Flex, Progress, Row, Table, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { STOCK_TEXT_TYPE, StockBadge } from './StockBadge';
-
-const BAR_COLORS = { low: '#cf1322', warning: '#d48806', in_stock: '#389e0d' } as const;
+import { STOCK_TEXT_COLORS, StockBadge } from './StockBadge';
 
 /** spec 2 §2.3 Item Information: name, SKU, category, location, institution, status, and the PO block. */
 export function ItemInformation({ item }: { item: InventoryItemDetail }) {
@@ -62,10 +60,10 @@ interface StockInformationProps {
 /** spec 2 §2.3 Stock Information: available, reserved, free, the threshold and the capped bar. */
 export function StockInformation({ item, asOf }: StockInformationProps) {
   const level = item.stock_level;
-  const figure = (label: string, value: number, type?: 'danger' | 'warning' | 'success') => (
+  const figure = (label: string, value: number, color?: string) => (
     <Col xs={8}>
       <Typography.Text type="secondary">{label}</Typography.Text>
-      <Typography.Title level={4} type={type} style={{ margin: 0 }} data-testid={`stock-${label.toLowerCase()}`}>
+      <Typography.Title level={4} style={{ margin: 0, color }} data-testid={`stock-${label.toLowerCase()}`}>
         {value}
       </Typography.Title>
     </Col>
@@ -75,21 +73,23 @@ export function StockInformation({ item, asOf }: StockInformationProps) {
       <Flex vertical gap={16}>
         {asOf}
         <Row gutter={16}>
-          {figure('Available', item.quantity_available, STOCK_TEXT_TYPE[level])}
+          {figure('Available', item.quantity_available, STOCK_TEXT_COLORS[level])}
           {figure('Reserved', item.quantity_reserved)}
           {figure('Free', freeUnits(item))}
         </Row>
         <Typography.Text>Minimum Threshold: {item.minimum_threshold}</Typography.Text>
         <Progress
           percent={stockBarPercent(item)}
-          strokeColor={BAR_COLORS[level]}
+          strokeColor={STOCK_TEXT_COLORS[level]}
           showInfo={false}
           aria-label="Stock level"
         />
         <Flex justify="space-between" align="center">
           <StockBadge level={level} />
           <Typography.Text type="secondary">
-            {item.as_of === null ? `Updated ${formatDateTime(item.updated_at)}` : `As of the end of ${formatDate(item.as_of)}`}
+            {item.as_of === null
+              ? `Updated ${formatDateTime(item.updated_at)}`
+              : `As of the end of ${formatDate(item.as_of)}`}
           </Typography.Text>
         </Flex>
       </Flex>
@@ -109,7 +109,11 @@ export function RecentFulfillmentRequests({ requests }: { requests: readonly Ful
         pagination={false}
         dataSource={requests as FulfillmentRow[]}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: 'No fulfillment requests for this item yet' }}
+        locale={{
+          emptyText: (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No fulfillment requests for this item yet" />
+          ),
+        }}
         columns={[
           { title: 'ID', key: 'id', render: (_, row) => formatFulfillmentId(row.id) },
           { title: 'Patient', key: 'patient', render: (_, row) => row.patient_name ?? '—' },

@@ -2,6 +2,7 @@ import { WarningOutlined } from '@ant-design/icons';
 import { restockAmount, type InventoryItem } from '@labline/contracts';
 import { Button, Card, Flex, List, Typography } from 'antd';
 import { Link } from 'react-router-dom';
+import { STOCK_TEXT_COLORS } from './StockBadge';
 
 interface LowStockAlertsProps {
   items: readonly InventoryItem[];
@@ -18,7 +19,7 @@ export function LowStockAlerts({ items, onRestock, restocking }: LowStockAlertsP
     <Card
       title={
         <Flex gap={8} align="center">
-          <WarningOutlined style={{ color: '#cf1322' }} aria-hidden />
+          <WarningOutlined style={{ color: STOCK_TEXT_COLORS.low }} aria-hidden />
           Low Stock Alerts
         </Flex>
       }
@@ -48,7 +49,7 @@ export function LowStockAlerts({ items, onRestock, restocking }: LowStockAlertsP
             <List.Item.Meta
               title={<Link to={`/inventory/${item.id}`}>{item.item_name}</Link>}
               description={
-                <Typography.Text type="danger">
+                <Typography.Text style={{ color: STOCK_TEXT_COLORS.low }}>
                   {item.quantity_available} available (minimum {item.minimum_threshold})
                 </Typography.Text>
               }

@@ -8,7 +8,8 @@ import { requestStock } from '../api';
 /** spec 2 §9: the error modal hides after 5 seconds. */
 export const REQUEST_ERROR_HIDE_MS = 5_000;
 
-type Step = { kind: 'form' } | { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
+type Step =
+  { kind: 'form' } | { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
 
 interface RequestStockDialogProps {
   /** The low item an institution_admin requests; null: closed. */

@@ -10,9 +10,12 @@ export function StockBadge({ level }: { level: StockLevel }) {
   );
 }
 
-/** The text colour of a figure at this level (spec 2 §4: red, yellow, green). */
-export const STOCK_TEXT_TYPE: Record<StockLevel, 'danger' | 'warning' | 'success'> = {
-  low: 'danger',
-  warning: 'warning',
-  in_stock: 'success',
+/**
+ * The text colour of a figure at this level (spec 2 §4: red, yellow, green), dark enough to read on white (WCAG AA,
+ * which antd's own success and warning text colours are not).
+ */
+export const STOCK_TEXT_COLORS: Record<StockLevel, string> = {
+  low: '#a8071a',
+  warning: '#874d00',
+  in_stock: '#135200',
 };

@@ -1,24 +1,21 @@
 import type { InventoryList } from '@labline/contracts';
 import { Card, Col, Row, Statistic } from 'antd';
+import { STOCK_TEXT_COLORS } from './StockBadge';
 
 /** spec 2 §2.1's four cards, over every item the filters match. */
 export function SummaryCards({ summary }: { summary: InventoryList['summary'] | undefined }) {
   const cards = [
     { title: 'Total Items', value: summary?.total_items },
-    { title: 'Low Stock', value: summary?.low_stock, color: '#cf1322' },
+    { title: 'Low Stock', value: summary?.low_stock, color: STOCK_TEXT_COLORS.low },
     { title: 'Reserved', value: summary?.reserved },
-    { title: 'Available', value: summary?.available, color: '#389e0d' },
+    { title: 'Available', value: summary?.available, color: STOCK_TEXT_COLORS.in_stock },
   ];
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
       {cards.map((card) => (
         <Col key={card.title} xs={12} lg={6}>
           <Card size="small" data-testid={`summary-${card.title}`}>
-            <Statistic
-              title={card.title}
-              value={card.value ?? '–'}
-              styles={{ content: { color: card.color } }}
-            />
+            <Statistic title={card.title} value={card.value ?? '–'} styles={{ content: { color: card.color } }} />
           </Card>
         </Col>
       ))}

@@ -169,8 +169,7 @@ export default function StorageLocationsTab() {
             {
               title: 'Description',
               key: 'description',
-              render: (_, row) =>
-                row.description ?? <Typography.Text type="secondary">No description</Typography.Text>,
+              render: (_, row) => row.description ?? <Typography.Text type="secondary">No description</Typography.Text>,
             },
             { title: 'Sort Order', dataIndex: 'sort_order' },
             { title: 'Status', key: 'status', render: (_, row) => <LocationStatus location={row} /> },
