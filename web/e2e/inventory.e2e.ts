@@ -147,7 +147,10 @@ test('a client admin adds an item with a generated SKU, takes it below its thres
     .getByTestId('as-of-note')
     .getByText(`This item did not exist yet at the end of ${formatDate(before)}.`)
     .waitFor();
+  assert.equal(await page.getByTestId('stock-available').count(), 0, 'no figures for a day before the item');
   await screenshot(page, 'inventory-as-of');
+  await page.getByRole('button', { name: 'Now' }).click();
+  await page.getByTestId('stock-available').getByText('1', { exact: true }).waitFor();
 
   // The list: the low-stock filter finds it with its badge, the alert panel lists it, and Restock adds 2 × 50.
   await page.getByRole('button', { name: 'Back to Inventory' }).click();

@@ -101,12 +101,14 @@ export default function InventoryDetailPage() {
     );
 
   const asOfBox = <AsOfBox asOf={asOf} onChange={setAsOf} />;
-  let stockItem: InventoryItemDetail = item;
+  // The figures at the end of the chosen day; none while they load, or when the item did not exist yet.
+  let stockItem: InventoryItemDetail | null = item;
   let asOfNote: string | null = null;
   if (asOf !== undefined) {
+    stockItem = past.data?.as_of === asOf ? past.data : null;
     if (isNotFound(past.error)) asOfNote = `This item did not exist yet at the end of ${formatDate(asOf)}.`;
     else if (past.error instanceof Error) asOfNote = past.error.message;
-    else if (past.data !== undefined) stockItem = past.data;
+    if (asOfNote !== null) stockItem = null;
   }
 
   const details = (
@@ -118,6 +120,7 @@ export default function InventoryDetailPage() {
           <>
             {asOfBox}
             {asOfNote !== null && <Alert type="warning" showIcon title={asOfNote} data-testid="as-of-note" />}
+            {asOfNote === null && stockItem === null && <Skeleton active aria-busy="true" paragraph={{ rows: 3 }} />}
           </>
         }
       />

@@ -51,14 +51,21 @@ export function ItemInformation({ item }: { item: InventoryItemDetail }) {
 }
 
 interface StockInformationProps {
-  /** The figures shown: now, or as they stood at the end of the chosen day. */
-  item: InventoryItemDetail;
+  /** The figures shown: now, or as they stood at the end of the chosen day; null: none to show for that day (yet). */
+  item: InventoryItemDetail | null;
   /** The "Stock as of" date box and what it says. */
   asOf: ReactNode;
 }
 
 /** spec 2 §2.3 Stock Information: available, reserved, free, the threshold and the capped bar. */
 export function StockInformation({ item, asOf }: StockInformationProps) {
+  if (item === null) {
+    return (
+      <Card title="Stock Information" style={{ height: '100%' }}>
+        {asOf}
+      </Card>
+    );
+  }
   const level = item.stock_level;
   const figure = (label: string, value: number, color?: string) => (
     <Col xs={8}>
@@ -130,8 +137,8 @@ export function RecentFulfillmentRequests({ requests }: { requests: readonly Ful
 
 interface ItemCardsProps {
   item: InventoryItemDetail;
-  /** The stock figures shown: the item's now, or as they stood at the end of the "Stock as of" day. */
-  stock: InventoryItemDetail;
+  /** The stock figures shown: the item's now, or as they stood at the end of the "Stock as of" day (null: none). */
+  stock: InventoryItemDetail | null;
   asOf: ReactNode;
 }
 
