@@ -155,8 +155,10 @@ test('a client admin adds an item with a generated SKU, takes it below its thres
   // The list: the low-stock filter finds it with its badge, the alert panel lists it, and Restock adds 2 × 50.
   await page.getByRole('button', { name: 'Back to Inventory' }).click();
   await page.getByRole('heading', { name: INVENTORY_TEXTS.title }).waitFor();
-  await page.getByRole('checkbox', { name: 'Show only low stock items' }).check();
+  // A click, not check(): the box shows the address's filter, ticked once the address has changed.
+  await page.getByRole('checkbox', { name: 'Show only low stock items' }).click();
   await page.waitForURL('**/inventory?low_stock=true');
+  assert.equal(await page.getByRole('checkbox', { name: 'Show only low stock items' }).isChecked(), true);
   await screenshot(page, 'inventory-list');
   await itemRow(page, name).locator('.ant-tag', { hasText: 'Low Stock' }).waitFor();
   const alerts = page.getByTestId('low-stock-alerts');
