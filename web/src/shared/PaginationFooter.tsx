@@ -7,8 +7,6 @@ interface PaginationFooterProps {
   onPageChange: (page: number) => void;
   /** Disables the buttons while a page is loading. */
   loading?: boolean;
-  /** Also says 'Page N of M' when there is more than one page (spec 2 §2.1). */
-  pageCount?: boolean;
 }
 
 /** The first and last row numbers shown on a page: "Showing 11 to 20 of 42 results". */
@@ -22,12 +20,7 @@ export function pageRange({ page, limit, total }: Pagination): { from: number; t
  * The list footer of spec 1 §2: 'Showing x to y of z results' with Previous / Next. Nothing without rows: the
  * table's empty state says so, and 'Showing 0 to 0 of 0 results' would only repeat it.
  */
-export function PaginationFooter({
-  pagination,
-  onPageChange,
-  loading = false,
-  pageCount = false,
-}: PaginationFooterProps) {
+export function PaginationFooter({ pagination, onPageChange, loading = false }: PaginationFooterProps) {
   if (pagination === undefined || pagination.total === 0) return null;
   const { page, pages, total } = pagination;
   const { from, to } = pageRange(pagination);
@@ -37,11 +30,6 @@ export function PaginationFooter({
         Showing {from} to {to} of {total} results
       </Typography.Text>
       <Space>
-        {pageCount && pages > 1 && (
-          <Typography.Text type="secondary">
-            Page {page} of {pages}
-          </Typography.Text>
-        )}
         <Button disabled={loading || page <= 1} onClick={() => onPageChange(page - 1)}>
           Previous
         </Button>

@@ -7,7 +7,7 @@ import {
   type InventoryItemDetail,
 } from '@labline/contracts';
 import { Alert, Button, Card, Flex, Skeleton, Space, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useCaller } from '../../app/session/useCaller';
 import { isNotFound } from '../../shared/apiError';
@@ -19,11 +19,12 @@ import { useRouteId } from '../../shared/routeId';
 import { dateOfDateBox, isoDay } from '../../shared/typedDate';
 import { useAddressTab } from '../../shared/useAddressTab';
 import { useInventoryItem } from './api';
-import { AdjustDialog } from './components/AdjustDialog';
-import { HistoryTab } from './components/HistoryTab';
 import { ItemCards, RecentFulfillmentRequests } from './components/ItemCards';
 
 const TABS = ['details', 'history'] as const;
+/** Loaded when first opened: the dialog's fields and the History tab are no part of the page's first load. */
+const AdjustDialog = lazy(() => import('./components/AdjustDialog'));
+const HistoryTab = lazy(() => import('./components/HistoryTab'));
 /** The address's name for the "Stock as of" day (YYYY-MM-DD). */
 const AS_OF_PARAM = 'as_of';
 
@@ -171,11 +172,23 @@ export default function InventoryDetailPage() {
           onChange={openTab}
           items={[
             { key: 'details', label: 'Details', children: details },
-            { key: 'history', label: 'History', children: <HistoryTab itemId={item.id} /> },
+            {
+              key: 'history',
+              label: 'History',
+              children: (
+                <Suspense fallback={<Skeleton active aria-busy="true" paragraph={{ rows: 4 }} />}>
+                  <HistoryTab itemId={item.id} />
+                </Suspense>
+              ),
+            },
           ]}
         />
       </Flex>
-      <AdjustDialog item={adjusting} title="Adjust Quantity" onClose={() => setAdjusting(null)} />
+      {adjusting !== null && (
+        <Suspense fallback={null}>
+          <AdjustDialog item={adjusting} title="Adjust Quantity" onClose={() => setAdjusting(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

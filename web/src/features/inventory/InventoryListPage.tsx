@@ -19,15 +19,17 @@ import { describeFailure } from '../../shared/apiError';
 import { ListFilterSelect } from '../../shared/ListFilterSelect';
 import { ListOrLoadError } from '../../shared/ListSearch';
 import { PageHeader } from '../../shared/PageHeader';
-import { PaginationFooter } from '../../shared/PaginationFooter';
 import { urlFilter } from '../../shared/listParams';
 import { useUrlListState } from '../../shared/useListSearch';
 import { adjustInventory, notifyLowStock, useInventoryCache, useInventoryList } from './api';
-import { AdjustDialog } from './components/AdjustDialog';
 import { InventoryTable, type InventoryRowActions } from './components/InventoryTable';
+import { ListFooter } from './components/ListFooter';
 import { LowStockAlerts } from './components/LowStockAlerts';
-import { RequestStockDialog } from './components/RequestStockDialog';
 import { SummaryCards } from './components/SummaryCards';
+
+/** The dialogs load when first opened: their form fields are no part of the list's first load. */
+const AdjustDialog = lazy(() => import('./components/AdjustDialog'));
+const RequestStockDialog = lazy(() => import('./components/RequestStockDialog'));
 
 /** The Storage Locations list, for client_admin too (who has no /cms): a drawer of its own, loaded when opened. */
 const StorageLocationsDrawer = lazy(() => import('./storage/StorageLocationsDrawer'));
@@ -178,12 +180,20 @@ export default function InventoryListPage() {
                 />
               }
             />
-            <PaginationFooter pagination={data?.pagination} onPageChange={setPage} loading={isValidating} pageCount />
+            <ListFooter pagination={data?.pagination} onPageChange={setPage} loading={isValidating} />
           </ListOrLoadError>
         </Card>
       </Flex>
-      <AdjustDialog item={adjusting} title="Quick Adjust" onClose={() => setAdjusting(null)} />
-      <RequestStockDialog item={requesting} onClose={() => setRequesting(null)} />
+      {adjusting !== null && (
+        <Suspense fallback={null}>
+          <AdjustDialog item={adjusting} title="Quick Adjust" onClose={() => setAdjusting(null)} />
+        </Suspense>
+      )}
+      {requesting !== null && (
+        <Suspense fallback={null}>
+          <RequestStockDialog item={requesting} onClose={() => setRequesting(null)} />
+        </Suspense>
+      )}
       {locationsOpen && (
         <Suspense fallback={null}>
           <StorageLocationsDrawer open={locationsOpen} onClose={() => setLocationsOpen(false)} />

@@ -18,7 +18,7 @@ interface AdjustDialogProps {
  * The Adjust dialog of spec 2 §2.3 (and the list's Quick Adjust, §2.1): a signed amount and a reason, the current
  * and the new quantity, Cancel and Apply Adjustment. Until both are given it says so and Apply is disabled (§5).
  */
-export function AdjustDialog({ item, title, onClose }: AdjustDialogProps) {
+export default function AdjustDialog({ item, title, onClose }: AdjustDialogProps) {
   const { message } = useFeedback();
   const cache = useInventoryCache();
   const [amount, setAmount] = useState<number | null>(null);

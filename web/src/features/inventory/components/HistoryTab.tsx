@@ -3,8 +3,8 @@ import { Card, Empty, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ListOrLoadError } from '../../../shared/ListSearch';
-import { PaginationFooter } from '../../../shared/PaginationFooter';
 import { useStockMovements } from '../api';
+import { ListFooter } from './ListFooter';
 import { STOCK_TEXT_COLORS } from './StockBadge';
 
 /** What each kind of movement is called in the History tab. */
@@ -22,7 +22,7 @@ const signed = (value: number) => (value > 0 ? `+${value}` : String(value));
  * The item's History tab (issue 24 item 5): every movement of its stock, newest first, with who made it, why,
  * the signed change, the balance after it and the fulfillment request behind it when there is one.
  */
-export function HistoryTab({ itemId }: { itemId: number }) {
+export default function HistoryTab({ itemId }: { itemId: number }) {
   const [page, setPage] = useState(1);
   const { data, error, isLoading, isValidating, mutate } = useStockMovements(itemId, page);
   return (
@@ -75,7 +75,7 @@ export function HistoryTab({ itemId }: { itemId: number }) {
             },
           ]}
         />
-        <PaginationFooter pagination={data?.pagination} onPageChange={setPage} loading={isValidating} pageCount />
+        <ListFooter pagination={data?.pagination} onPageChange={setPage} loading={isValidating} />
       </ListOrLoadError>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { WarningOutlined } from '@ant-design/icons';
 import { restockAmount, type InventoryItem } from '@labline/contracts';
-import { Button, Card, Flex, List, Typography } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { STOCK_TEXT_COLORS } from './StockBadge';
 
@@ -25,38 +25,36 @@ export function LowStockAlerts({ items, onRestock, restocking }: LowStockAlertsP
       }
       data-testid="low-stock-alerts"
     >
-      <List
-        dataSource={items as InventoryItem[]}
-        rowKey="id"
-        renderItem={(item) => (
-          <List.Item
-            actions={
-              onRestock === undefined
-                ? undefined
-                : [
-                    <Button
-                      key="restock"
-                      size="small"
-                      loading={restocking === item.id}
-                      onClick={() => onRestock(item)}
-                      aria-label={`Restock ${item.item_name} (+${restockAmount(item)})`}
-                    >
-                      Restock
-                    </Button>,
-                  ]
-            }
+      {/* Plain rows, not antd's List (which brings its pagination and grid along). */}
+      <Flex vertical component="ul" style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+        {items.map((item, index) => (
+          <Flex
+            key={item.id}
+            component="li"
+            justify="space-between"
+            align="center"
+            gap={16}
+            style={{ padding: '12px 0', borderTop: index === 0 ? undefined : '1px solid #f0f0f0' }}
           >
-            <List.Item.Meta
-              title={<Link to={`/inventory/${item.id}`}>{item.item_name}</Link>}
-              description={
-                <Typography.Text style={{ color: STOCK_TEXT_COLORS.low }}>
-                  {item.quantity_available} available (minimum {item.minimum_threshold})
-                </Typography.Text>
-              }
-            />
-          </List.Item>
-        )}
-      />
+            <Flex vertical>
+              <Link to={`/inventory/${item.id}`}>{item.item_name}</Link>
+              <Typography.Text style={{ color: STOCK_TEXT_COLORS.low }}>
+                {item.quantity_available} available (minimum {item.minimum_threshold})
+              </Typography.Text>
+            </Flex>
+            {onRestock !== undefined && (
+              <Button
+                size="small"
+                loading={restocking === item.id}
+                onClick={() => onRestock(item)}
+                aria-label={`Restock ${item.item_name} (+${restockAmount(item)})`}
+              >
+                Restock
+              </Button>
+            )}
+          </Flex>
+        ))}
+      </Flex>
     </Card>
   );
 }

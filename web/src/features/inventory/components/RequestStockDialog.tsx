@@ -22,7 +22,7 @@ interface RequestStockDialogProps {
  * Cancel and Confirm (disabled unless the quantity is above 0); then a modal that shows loading, success or the
  * error, which hides itself after 5 seconds.
  */
-export function RequestStockDialog({ item, onClose }: RequestStockDialogProps) {
+export default function RequestStockDialog({ item, onClose }: RequestStockDialogProps) {
   const [quantity, setQuantity] = useState<number | null>(1);
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [shown, setShown] = useState(item);

@@ -1,5 +1,5 @@
 import type { InventoryList } from '@labline/contracts';
-import { Card, Col, Row, Statistic } from 'antd';
+import { Card, Col, Row, Typography } from 'antd';
 import { STOCK_TEXT_COLORS } from './StockBadge';
 
 /** spec 2 §2.1's four cards, over every item the filters match. */
@@ -15,7 +15,8 @@ export function SummaryCards({ summary }: { summary: InventoryList['summary'] | 
       {cards.map((card) => (
         <Col key={card.title} xs={12} lg={6}>
           <Card size="small" data-testid={`summary-${card.title}`}>
-            <Statistic title={card.title} value={card.value ?? '–'} styles={{ content: { color: card.color } }} />
+            <Typography.Text type="secondary">{card.title}</Typography.Text>
+            <div style={{ fontSize: 24, color: card.color }}>{card.value ?? '–'}</div>
           </Card>
         </Col>
       ))}
