@@ -38,6 +38,21 @@ const QUANTITY_RULES = { min: 0, max: INVENTORY_LIMITS.maxQuantity, integer: tru
 const LABELS = { quantity_available: 'Current Quantity', minimum_threshold: 'Minimum Threshold' };
 const fullWidth = { width: '100%' } as const;
 
+/** A required whole number ≥ 0, as typed (the rule says what is wrong, nothing is rounded on blur). */
+function QuantityField({ name }: { name: keyof typeof LABELS }) {
+  return (
+    <Col xs={24} md={12}>
+      <Form.Item
+        label={LABELS[name]}
+        name={name}
+        rules={[{ required: true, message: `${LABELS[name]} is required` }, numberRule(name, QUANTITY_RULES, LABELS)]}
+      >
+        <InputNumber style={fullWidth} />
+      </Form.Item>
+    </Col>
+  );
+}
+
 function InventoryFormScreen({ itemId, isNew }: { itemId: number | null; isNew: boolean }) {
   const navigate = useNavigate();
   const { data: item, error } = useInventoryItem(isNew ? null : itemId, undefined, INVENTORY_TEXTS.failedToFetchItem);
@@ -146,60 +161,6 @@ function InventoryForm({ item, onCancel }: { item: InventoryItemDetail | null; o
                 </Space.Compact>
               </Form.Item>
             </Col>
-            <Col xs={24}>
-              <Form.Item label="Description" name="item_description">
-                <Input.TextArea rows={3} maxLength={2000} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label="Category" name="category">
-                <Select options={CATEGORY_OPTIONS} allowClear placeholder="Select category" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label="Storage Location" name="location">
-                <Select options={locationOptions} allowClear placeholder="Select storage location" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                label="Current Quantity"
-                name="quantity_available"
-                rules={[
-                  { required: true, message: 'Current Quantity is required' },
-                  numberRule('quantity_available', QUANTITY_RULES, LABELS),
-                ]}
-              >
-                <InputNumber style={fullWidth} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                label="Minimum Threshold"
-                name="minimum_threshold"
-                rules={[
-                  { required: true, message: 'Minimum Threshold is required' },
-                  numberRule('minimum_threshold', QUANTITY_RULES, LABELS),
-                ]}
-              >
-                <InputNumber style={fullWidth} />
-              </Form.Item>
-            </Col>
-            {choosesInstitution && (
-              <Col xs={24} md={12}>
-                <Form.Item label="Institution" name="institution_id">
-                  <Select
-                    options={[
-                      { value: null, label: INVENTORY_TEXTS.globalInstitutionOption },
-                      ...(institutions ?? []).map((institution) => ({
-                        value: institution.id,
-                        label: institution.name,
-                      })),
-                    ]}
-                  />
-                </Form.Item>
-              </Col>
-            )}
           </Row>
         </Card>
         <Card title="Purchase Order Information">
@@ -215,6 +176,42 @@ function InventoryForm({ item, onCancel }: { item: InventoryItemDetail | null; o
             <Col xs={24} md={8}>
               <DateField name="received_date" label="Received Date" subject="Received date" />
             </Col>
+          </Row>
+        </Card>
+        <Card title="Description and Stock">
+          <Row gutter={16}>
+            <Col xs={24}>
+              <Form.Item label="Description" name="item_description">
+                <Input.TextArea rows={3} maxLength={2000} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label="Category" name="category">
+                <Select options={CATEGORY_OPTIONS} allowClear placeholder="Select category" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label="Storage Location" name="location">
+                <Select options={locationOptions} allowClear placeholder="Select storage location" />
+              </Form.Item>
+            </Col>
+            <QuantityField name="quantity_available" />
+            <QuantityField name="minimum_threshold" />
+            {choosesInstitution && (
+              <Col xs={24} md={12}>
+                <Form.Item label="Institution" name="institution_id">
+                  <Select
+                    options={[
+                      { value: null, label: INVENTORY_TEXTS.globalInstitutionOption },
+                      ...(institutions ?? []).map((institution) => ({
+                        value: institution.id,
+                        label: institution.name,
+                      })),
+                    ]}
+                  />
+                </Form.Item>
+              </Col>
+            )}
           </Row>
         </Card>
         <FormActions
