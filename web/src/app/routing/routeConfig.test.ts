@@ -6,7 +6,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { canAccessSection, ROLES, type Role } from '@labline/contracts';
+import {
+  INVENTORY_ROUTES,
+  SECTION_ROLE_RESTRICTIONS,
+  canAccessSection,
+  canManageInventory,
+  ROLES,
+  type Role,
+} from '@labline/contracts';
 import { describe, test } from 'vitest';
 import { NAVIGATION, ROUTES, isNavigationEntryActive, navigationFor } from './routeConfig';
 
@@ -74,6 +81,26 @@ describe('pages', () => {
       const source = readFileSync(path.join(FEATURES, `${file}.tsx`), 'utf8');
       const exports = exported === undefined ? /^export default /m : new RegExp(`^export function ${exported}\\b`, 'm');
       assert.match(source, exports, `${route}: ${page}`);
+    }
+  });
+});
+
+describe('the inventory routes follow the inventory contracts', () => {
+  const inventoryRoutes = ROUTES.filter((route) => route.path.startsWith('/inventory'));
+
+  test('the list and the detail open to whom the gateway lets read them (institution_admin too)', () => {
+    for (const route of inventoryRoutes.filter((route) => !/\/(new|edit)$/.test(route.path))) {
+      assert.deepEqual('alsoRoles' in route ? route.alsoRoles : [], INVENTORY_ROUTES.list.alsoRoles, route.path);
+    }
+  });
+
+  test("the form's section admits exactly the managers", () => {
+    assert.deepEqual(
+      SECTION_ROLE_RESTRICTIONS.inventory,
+      ROLES.filter((role) => canManageInventory({ role })),
+    );
+    for (const route of inventoryRoutes.filter((route) => /\/(new|edit)$/.test(route.path))) {
+      assert.ok(!('alsoRoles' in route), route.path);
     }
   });
 });

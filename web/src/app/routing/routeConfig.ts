@@ -18,6 +18,7 @@ import {
   canOrderTests,
   type AccessSubject,
   type Caller,
+  type Role,
   type Section,
   type SessionUser,
 } from '@labline/contracts';
@@ -34,6 +35,8 @@ export interface RouteAccess {
   public?: true;
   /** A public route that a signed-in user opens too (an e-mailed link works whoever is signed in here). */
   evenWhenSignedIn?: true;
+  /** Roles that open the route without its section (spec 2 §6: institution_admin's Request Item on /inventory). */
+  alsoRoles?: readonly Role[];
   /** A further rule of @labline/contracts inside the section, for screens narrower than their section. */
   rule?: (caller: Caller) => boolean;
   /** The Access Denied text; the generic one when the spec gives none for the area. */
@@ -50,18 +53,25 @@ export interface RouteConfig extends RouteAccess {
 }
 
 /** Whether the caller may open the route: its section's access check, then its narrower rule. */
-export function canOpenRoute(caller: Caller, route: Pick<RouteAccess, 'section' | 'rule'>): boolean {
-  if (route.section !== null && !canAccessSection(caller, route.section)) return false;
+export function canOpenRoute(caller: Caller, route: Pick<RouteAccess, 'section' | 'rule' | 'alsoRoles'>): boolean {
+  const alsoOpen = route.alsoRoles?.includes(caller.role) ?? false;
+  if (route.section !== null && !canAccessSection(caller, route.section) && !alsoOpen) return false;
   return route.rule === undefined || route.rule(caller);
 }
 
 const isClinician = (user: SessionUser) => user.role === 'clinician';
 const notAvailable = { page: 'not-available' } as const;
-const inventory = {
-  section: 'inventory',
-  deniedMessage: ERRORS.noPermissionManageInventoryItems,
-  ...notAvailable,
-} as const;
+/**
+ * The list and the detail: the section, and institution_admin, whom the gateway lets read them (spec 2 §6:
+ * Request Item). Written out rather than imported from INVENTORY_ROUTES, which would put the route table in the
+ * chunk every page loads; routeConfig.test.ts holds the two equal.
+ */
+const inventory = { section: 'inventory', alsoRoles: ['institution_admin'] } as const;
+/**
+ * The form: the section's roles, who are the managers (canManageInventory; routeConfig.test.ts holds them equal);
+ * others see its Access Denied text (spec 2 §2.4).
+ */
+const inventoryForm = { section: 'inventory', deniedMessage: ERRORS.noPermissionManageInventoryItems } as const;
 const results = { section: 'results', deniedMessage: ERRORS.noPermissionViewTestResults, ...notAvailable } as const;
 const resultForm = { section: 'results', deniedMessage: ERRORS.noPermissionEnterTestResults, ...notAvailable } as const;
 /** spec 1 §6: the order form is for the four ordering roles (lab_user may see requests but not order). */
@@ -144,10 +154,26 @@ export const ROUTES = [
   { path: '/results/:id', title: 'Test Result Details', ...results },
   { path: '/results/:id/edit', title: 'Edit Test Result', ...resultForm },
 
-  { path: '/inventory', title: 'Inventory Management', menu: 'Inventory', ...inventory },
-  { path: '/inventory/new', title: 'Add New Inventory Item', ...inventory },
-  { path: '/inventory/:id', title: 'Inventory Item', ...inventory },
-  { path: '/inventory/:id/edit', title: 'Edit Inventory Item', ...inventory },
+  {
+    path: '/inventory',
+    title: 'Inventory Management',
+    menu: 'Inventory',
+    ...inventory,
+    page: 'inventory/InventoryListPage',
+  },
+  {
+    path: '/inventory/new',
+    title: 'Add New Inventory Item',
+    ...inventoryForm,
+    page: 'inventory/InventoryFormPage#NewInventoryItemPage',
+  },
+  { path: '/inventory/:id', title: 'Inventory Item', ...inventory, page: 'inventory/InventoryDetailPage' },
+  {
+    path: '/inventory/:id/edit',
+    title: 'Edit Inventory Item',
+    ...inventoryForm,
+    page: 'inventory/InventoryFormPage#EditInventoryItemPage',
+  },
 
   {
     path: '/fulfillment',

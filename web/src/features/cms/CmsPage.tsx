@@ -14,8 +14,12 @@ import { CollectionDevicesTab } from './components/CollectionDevicesTab';
 /** Half antd's default space between tabs. */
 const TAB_GUTTER = 16;
 
-/** The notifications service's tabs; each is a chunk of its own, loaded when first opened. */
+/**
+ * The other services' tabs (inventory's storage locations, the notifications service's); each is a chunk of its
+ * own, loaded when first opened.
+ */
 const NOTIFICATION_TABS: Partial<Record<CmsTabKey, LazyExoticComponent<ComponentType>>> = {
+  storage_locations: lazy(() => import('../inventory/storage/StorageLocationsTab')),
   notification_logs: lazy(() => import('./notifications/NotificationLogsTab')),
   reminder_configurations: lazy(() => import('./reminders/ReminderConfigsTab')),
   test_notifications: lazy(() => import('./notifications/TestNotificationsTab')),
@@ -40,10 +44,7 @@ function TabContent({ tab }: { tab: CmsTab }) {
   return <CatalogueList kind={kind} columns={lookupColumns(kind)} />;
 }
 
-/**
- * The tabs the caller may use, in order: the catalogue's (clinical) and the notifications service's. Storage
- * Locations belongs to inventory, a service not built yet: its tab joins here when the service exists.
- */
+/** The tabs the caller may use, in order: the catalogue's (clinical), inventory's and the notifications service's. */
 const shownTabsFor = (caller: Caller): CmsTab[] =>
   cmsTabsFor(caller).filter((tab) => tab.kind !== null || NOTIFICATION_TABS[tab.key] !== undefined);
 
