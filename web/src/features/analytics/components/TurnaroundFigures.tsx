@@ -62,20 +62,22 @@ export function TurnaroundFigures({
     <>
       <Card title={TURNAROUND_TEXTS.timesTitle} style={{ marginBottom: 16 }}>
         <p style={{ marginTop: 0, color: token.colorTextSecondary }}>{TURNAROUND_TEXTS.timesExplained}</p>
-        <Table<TurnaroundGroup>
-          rowKey={(group) => `${group.institution_id}-${group.lab_id}`}
-          loading={isLoading}
-          dataSource={data?.groups ?? []}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: TURNAROUND_TEXTS.noRequests }}
-          columns={[
-            { title: 'Institution', dataIndex: 'institution_name', render: (name: string | null) => name ?? '—' },
-            { title: 'Lab', dataIndex: 'lab_name', render: (name: string | null) => name ?? '—' },
-            { title: 'Requests', dataIndex: 'requests', align: 'right' },
-            ...stageColumns,
-          ]}
-        />
+        {/* Wider than the screen, so it scrolls: a region the keyboard reaches to scroll it. */}
+        <div role="region" aria-label={TURNAROUND_TEXTS.timesTitle} tabIndex={0} style={{ overflowX: 'auto' }}>
+          <Table<TurnaroundGroup>
+            rowKey={(group) => `${group.institution_id}-${group.lab_id}`}
+            loading={isLoading}
+            dataSource={data?.groups ?? []}
+            pagination={false}
+            locale={{ emptyText: TURNAROUND_TEXTS.noRequests }}
+            columns={[
+              { title: 'Institution', dataIndex: 'institution_name', render: (name: string | null) => name ?? '—' },
+              { title: 'Lab', dataIndex: 'lab_name', render: (name: string | null) => name ?? '—' },
+              { title: 'Requests', dataIndex: 'requests', align: 'right' },
+              ...stageColumns,
+            ]}
+          />
+        </div>
       </Card>
       <Card title={TURNAROUND_TEXTS.slowestTitle}>
         <Table<SlowOpenRequest>
