@@ -12,6 +12,8 @@ import {
   patientAnalyticsSchema,
   testRequestListResponseSchema,
   testTypeFiguresListSchema,
+  TURNAROUND_STAGES,
+  turnaroundSchema,
 } from '@labline/contracts';
 import type { Page } from 'playwright-core';
 import { apiAs, DEMO_ACCOUNTS, openSignedIn, pickOption, screenshot, useSystem } from './support';
@@ -97,7 +99,7 @@ test("another institution's analytics answer the institution load failure", asyn
   await page.context().close();
 });
 
-test('super_admin sees the Institutions tab third, filters by institution and reads the audit log', async () => {
+test('super_admin sees the Institutions tab after Turnaround, reads turnaround times, filters by institution and reads the audit log', async () => {
   const email = DEMO_ACCOUNTS.superAdmin.email;
   const { call } = await apiAs(system, email);
   const page = await system.newPage();
@@ -106,7 +108,7 @@ test('super_admin sees the Institutions tab third, filters by institution and re
   await tabs.first().waitFor();
   assert.deepEqual(
     (await tabs.allInnerTexts()).map((text) => text.trim()),
-    ['Overview', 'Test Types', 'Institutions', 'User Activity', 'Audit Logs'],
+    ['Overview', 'Test Types', 'Turnaround', 'Institutions', 'User Activity', 'Audit Logs'],
   );
   // The Overview: the top 5 test types and the top 5 active users.
   const { test_types } = testTypeFiguresListSchema.parse(await call('GET', '/analytics/test-types?timeframe=30'));
@@ -119,6 +121,24 @@ test('super_admin sees the Institutions tab third, filters by institution and re
   }
   await page.getByTestId('analytics-chart').first().locator('canvas').waitFor();
   await screenshot(page, 'analytics-super-admin-overview');
+
+  // Turnaround: a row per institution and lab, a column per stage, and the slowest open requests.
+  await page.getByRole('tab', { name: 'Turnaround' }).click();
+  await page.waitForURL('**/analytics?tab=turnaround');
+  const turnaround = turnaroundSchema.parse(await call('GET', '/analytics/turnaround?timeframe=30'));
+  const timesCard = page.locator('.ant-card').filter({ hasText: 'Turnaround Times' });
+  for (const stage of TURNAROUND_STAGES) await timesCard.getByRole('columnheader', { name: stage.label }).waitFor();
+  const groupRows = timesCard.locator('tbody tr.ant-table-row');
+  if (turnaround.groups.length > 0) await groupRows.first().waitFor();
+  assert.equal(await groupRows.count(), turnaround.groups.length);
+  const slowest = page.locator('.ant-card').filter({ hasText: 'Slowest Open Requests' });
+  const oldest = turnaround.slowest_open[0];
+  if (oldest !== undefined) {
+    const link = slowest.getByRole('link', { name: oldest.display_id });
+    assert.equal(await link.getAttribute('href'), `/tests/${oldest.id}`);
+  }
+  assert.equal(await slowest.locator('tbody tr.ant-table-row').count(), turnaround.slowest_open.length);
+  await screenshot(page, 'analytics-super-admin-turnaround');
 
   await page.getByRole('tab', { name: 'Institutions' }).click();
   await page.waitForURL('**/analytics?tab=institutions');
@@ -134,7 +154,7 @@ test('super_admin sees the Institutions tab third, filters by institution and re
   await page.getByRole('tab', { name: 'Overview', selected: true }).waitFor();
   assert.deepEqual(
     (await tabs.allInnerTexts()).map((text) => text.trim()),
-    ['Overview', 'Test Types', 'User Activity', 'Audit Logs'],
+    ['Overview', 'Test Types', 'Turnaround', 'User Activity', 'Audit Logs'],
   );
 
   await page.getByRole('tab', { name: 'Audit Logs' }).click();

@@ -5,8 +5,10 @@ import {
   analyticsTimeframeOf,
   analyticsView,
   auditCountsByAction,
+  durationText,
   overallTabs,
   percentText,
+  stageFigureText,
   statusLabel,
   topBy,
   type AnalyticsAddress,
@@ -53,10 +55,11 @@ describe('the view the address asks for (spec 3 §2)', () => {
 });
 
 describe('the overall tabs (spec 3 §2)', () => {
-  it('put Institutions third for super_admin without an institution filter', () => {
+  it('put Turnaround after Test Types, then Institutions for super_admin without an institution filter', () => {
     expect(overallTabs(as('super_admin'), undefined)).toEqual([
       'overview',
       'test-types',
+      'turnaround',
       'institutions',
       'user-activity',
       'audit-logs',
@@ -64,7 +67,7 @@ describe('the overall tabs (spec 3 §2)', () => {
   });
 
   it('leave Institutions out for super_admin with a filter and for every other role', () => {
-    const without = ['overview', 'test-types', 'user-activity', 'audit-logs'];
+    const without = ['overview', 'test-types', 'turnaround', 'user-activity', 'audit-logs'];
     expect(overallTabs(as('super_admin'), 4)).toEqual(without);
     for (const role of ROLES.filter((role) => role !== 'super_admin'))
       expect(overallTabs(as(role), undefined)).toEqual(without);
@@ -95,6 +98,17 @@ describe('the figures as written', () => {
     expect([0, 50, 85.71, 100].map(percentText)).toEqual(['0%', '50%', '85.7%', '100%']);
     expect(statusLabel('in_progress')).toBe('In Progress');
     expect(statusLabel('password_changed')).toBe('Password Changed');
+  });
+
+  it('writes a turnaround figure in hours to one decimal, in days from 48 hours', () => {
+    expect([0, 5.24, 9.75, 47.99].map(durationText)).toEqual(['0.0 h', '5.2 h', '9.8 h', '48.0 h']);
+    expect([48, 60, 252].map(durationText)).toEqual(['2.0 d', '2.5 d', '10.5 d']);
+  });
+
+  it("writes a stage's median and p90 in one cell, '—' when no request reached both milestones", () => {
+    expect(stageFigureText({ median_hours: 5.24, p90_hours: 60 })).toBe('5.2 h / 2.5 d');
+    expect(stageFigureText({ median_hours: null, p90_hours: null })).toBe('—');
+    expect(stageFigureText(undefined)).toBe('—');
   });
 
   it('adds the audit summary up per action, most first', () => {

@@ -41,19 +41,27 @@ export function analyticsView(address: AnalyticsAddress, caller: Pick<Caller, 'r
   };
 }
 
-export const OVERALL_TABS = ['overview', 'test-types', 'institutions', 'user-activity', 'audit-logs'] as const;
+export const OVERALL_TABS = [
+  'overview',
+  'test-types',
+  'turnaround',
+  'institutions',
+  'user-activity',
+  'audit-logs',
+] as const;
 export type OverallTab = (typeof OVERALL_TABS)[number];
 export const OVERALL_TAB_LABELS: Record<OverallTab, string> = {
   overview: 'Overview',
   'test-types': 'Test Types',
+  turnaround: 'Turnaround',
   institutions: 'Institutions',
   'user-activity': 'User Activity',
   'audit-logs': 'Audit Logs',
 };
 
 /**
- * The overall view's tabs in order: Overview, Test Types, Institutions, User Activity, Audit Logs, the
- * Institutions tab (inserted third) only for super_admin without an institution filter.
+ * The overall view's tabs in order: Overview, Test Types, Turnaround, Institutions, User Activity, Audit Logs, the
+ * Institutions tab only for super_admin without an institution filter.
  */
 export function overallTabs(caller: Pick<Caller, 'role'>, institutionFilter: number | undefined): OverallTab[] {
   const withInstitutions = caller.role === 'super_admin' && institutionFilter === undefined;
@@ -82,6 +90,19 @@ export function activityScore(user: { login_count: number; requests_created: num
 
 /** A share in percent as the screen writes it, to one decimal: 85.71 → '85.7%'. */
 export const percentText = (percent: number): string => `${Math.round(percent * 10) / 10}%`;
+
+/** From this many hours on, a turnaround figure is written in days. */
+export const DURATION_DAYS_FROM_HOURS = 48;
+
+/** A turnaround figure as the screen writes it, to one decimal: 5.24 → '5.2 h', from 48 hours in days: 60 → '2.5 d'. */
+export const durationText = (hours: number): string =>
+  hours >= DURATION_DAYS_FROM_HOURS ? `${(hours / 24).toFixed(1)} d` : `${hours.toFixed(1)} h`;
+
+/** A stage's figures in one cell: 'median / p90' ('5.2 h / 9.8 h'), or '—' when no request reached both milestones. */
+export function stageFigureText(figure: { median_hours: number | null; p90_hours: number | null } | undefined): string {
+  if (figure === undefined || figure.median_hours === null || figure.p90_hours === null) return '—';
+  return `${durationText(figure.median_hours)} / ${durationText(figure.p90_hours)}`;
+}
 
 /** A person as the charts and tables name them. */
 export const userName = (user: { first_name: string; last_name: string }): string =>

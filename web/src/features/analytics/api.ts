@@ -70,3 +70,10 @@ export const usePatientAnalytics = (id: number) =>
     routeUrl(ANALYTICS_ROUTES.patientAnalytics, { id }),
     ANALYTICS_ERRORS.fetchPatientAnalytics,
   );
+
+/** Turnaround times (issue 23): per institution and lab, each stage's median and p90; the slowest open requests. */
+export const useTurnaround = (timeframe: AnalyticsTimeframe, institutionId: number | undefined) =>
+  useAnalytics<AnswerOf<Contracts['turnaround']>>(
+    routeUrl(ANALYTICS_ROUTES.turnaround, {}, overallQuery(timeframe, institutionId)),
+    ANALYTICS_ERRORS.fetchAnalytics,
+  );

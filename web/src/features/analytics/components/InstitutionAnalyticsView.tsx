@@ -5,10 +5,11 @@ import { statusLabel } from '../analyticsModel';
 import { FigureChart } from './FigureChart';
 import { LoadFailure } from './LoadFailure';
 import { StatCards } from './StatCards';
+import { TurnaroundFigures } from './TurnaroundFigures';
 
 /**
  * spec 3 §2 institution analytics (`?institution_id=`): its summary, test requests by status, top test types and
- * the clinicians with their patients. A foreign or unknown institution answers 404, shown as the load failure.
+ * the clinicians with their patients; its turnaround times (issue 23). A foreign or unknown institution answers 404, shown as the load failure.
  */
 export function InstitutionAnalyticsView({ id, timeframe }: { id: number; timeframe: AnalyticsTimeframe }) {
   const { data, error, mutate } = useInstitutionAnalytics(id, timeframe);
@@ -50,7 +51,7 @@ export function InstitutionAnalyticsView({ id, timeframe }: { id: number; timefr
           />
         </Col>
       </Row>
-      <Card title="Clinician Performance">
+      <Card title="Clinician Performance" style={{ marginBottom: 16 }}>
         <Table
           rowKey="id"
           dataSource={data.clinician_performance}
@@ -62,6 +63,7 @@ export function InstitutionAnalyticsView({ id, timeframe }: { id: number; timefr
           ]}
         />
       </Card>
+      <TurnaroundFigures timeframe={timeframe} institutionId={id} />
     </section>
   );
 }

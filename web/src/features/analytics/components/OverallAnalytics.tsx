@@ -14,6 +14,7 @@ import { OVERALL_TAB_LABELS, activityScore, percentText, topBy, userName, type O
 import { AuditLogs } from './AuditLogs';
 import { FigureChart } from './FigureChart';
 import { LoadFailure } from './LoadFailure';
+import { TurnaroundFigures } from './TurnaroundFigures';
 import { ViewTabs } from './ViewTabs';
 
 interface OverallAnalyticsProps {
@@ -28,12 +29,16 @@ interface OverallAnalyticsProps {
   onPageChange(page: number): void;
 }
 
-/** spec 3 §2 overall analytics: the tabs Overview, Test Types, (Institutions,) User Activity, Audit Logs. */
+/**
+ * spec 3 §2 overall analytics: the tabs Overview, Test Types, Turnaround (issue 23), (Institutions,) User Activity,
+ * Audit Logs.
+ */
 export function OverallAnalytics(props: OverallAnalyticsProps) {
   const { timeframe, institutionId, tabs, activeTab, onTabChange, page, onPageChange } = props;
   const panes: Record<OverallTab, () => ReactNode> = {
     overview: () => <Overview timeframe={timeframe} institutionId={institutionId} />,
     'test-types': () => <TestTypes timeframe={timeframe} institutionId={institutionId} />,
+    turnaround: () => <TurnaroundFigures timeframe={timeframe} institutionId={institutionId} />,
     institutions: () => <Institutions timeframe={timeframe} />,
     'user-activity': () => <UsersActivity timeframe={timeframe} institutionId={institutionId} />,
     'audit-logs': () => (
