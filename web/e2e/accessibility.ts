@@ -79,10 +79,16 @@ const PAGE_STATE = `(() => {
 const openRequests = new WeakMap<Page, Set<Request>>();
 const LOADING_TYPES: ReadonlySet<string> = new Set(['fetch', 'xhr', 'script', 'stylesheet']);
 
+/** A server-sent event stream (the live dashboard's) stays open by design: it is never "still loading". */
+const isEventStream = (request: Request) => request.headers()['accept'] === 'text/event-stream';
+
 function countOpenRequests(page: Page): void {
   const open = new Set<Request>();
   openRequests.set(page, open);
-  page.on('request', (request) => void (LOADING_TYPES.has(request.resourceType()) && open.add(request)));
+  page.on(
+    'request',
+    (request) => void (LOADING_TYPES.has(request.resourceType()) && !isEventStream(request) && open.add(request)),
+  );
   page.on('requestfinished', (request) => open.delete(request));
   page.on('requestfailed', (request) => open.delete(request));
 }
