@@ -11,7 +11,9 @@ import {
   bearerHeaders,
   createTestDatabase,
   createTestKeys,
+  institutionRegisteredData,
   testUserEmail,
+  userRegisteredData,
   type TestKeys,
   type TestUser,
 } from '@labline/testkit';
@@ -91,4 +93,31 @@ export async function startServiceUnderTest<C extends BaseServiceConfig, M exten
       await database.drop();
     },
   };
+}
+
+/**
+ * identity's directory as its relay would publish it: each institution registered, then each user, so the service
+ * under test resolves these callers and names.
+ */
+export async function publishDirectory(
+  suite: Pick<ServiceUnderTest<BaseServiceConfig, EventSchemaMap, unknown>, 'publish'>,
+  institutions: readonly (readonly [number, string])[],
+  users: readonly TestUser[],
+): Promise<void> {
+  for (const [id, name] of institutions) {
+    await suite.publish('identity', {
+      stream: `institution-${id}`,
+      version: 0,
+      type: 'InstitutionRegistered',
+      data: institutionRegisteredData(id, name),
+    });
+  }
+  for (const member of users) {
+    await suite.publish('identity', {
+      stream: `user-${member.id}`,
+      version: 0,
+      type: 'UserRegistered',
+      data: userRegisteredData(member),
+    });
+  }
 }

@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { AuditSummary, Dashboard, InventoryEventData, InventoryEventType } from '@labline/contracts';
-import { institutionRegisteredData, testUser, userRegisteredData, waitFor, type TestUser } from '@labline/testkit';
+import { testUser, waitFor, type TestUser } from '@labline/testkit';
+import { publishDirectory } from '@labline/service-kit/testing';
 import { actorOf, startAnalytics, type AnalyticsTestContext } from './harness';
 
 const NORTHWIND = 1;
@@ -60,25 +61,14 @@ async function dashboard(member: TestUser, query = ''): Promise<Dashboard> {
 
 beforeAll(async () => {
   suite = await startAnalytics();
-  for (const [id, name] of [
-    [NORTHWIND, 'Northwind General Hospital'],
-    [RIVERSIDE, 'Riverside Clinic'],
-  ] as const) {
-    await suite.publish('identity', {
-      stream: `institution-${id}`,
-      version: 0,
-      type: 'InstitutionRegistered',
-      data: institutionRegisteredData(id, name),
-    });
-  }
-  for (const member of Object.values(USERS)) {
-    await suite.publish('identity', {
-      stream: `user-${member.id}`,
-      version: 0,
-      type: 'UserRegistered',
-      data: userRegisteredData(member),
-    });
-  }
+  await publishDirectory(
+    suite,
+    [
+      [NORTHWIND, 'Northwind General Hospital'],
+      [RIVERSIDE, 'Riverside Clinic'],
+    ],
+    Object.values(USERS),
+  );
   await created(1, 'Swab kit', NORTHWIND, 40);
   const low = await created(2, 'HbA1c kit', NORTHWIND, 5);
   await created(3, 'Gloves', null, 2);

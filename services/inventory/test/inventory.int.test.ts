@@ -18,8 +18,8 @@ import {
   type StorageLocation,
 } from '@labline/contracts';
 import { createDatabasePool } from '@labline/db';
-import { startServiceUnderTest, type ServiceUnderTest } from '@labline/service-kit/testing';
-import { institutionRegisteredData, testUser, userRegisteredData, waitFor, type TestUser } from '@labline/testkit';
+import { publishDirectory, startServiceUnderTest, type ServiceUnderTest } from '@labline/service-kit/testing';
+import { testUser, waitFor, type TestUser } from '@labline/testkit';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { InventoryConfig, InventoryResources } from '../src/config';
@@ -77,25 +77,14 @@ const eventTypes = (itemId: number) =>
 
 beforeAll(async () => {
   suite = await startServiceUnderTest(service);
-  for (const [id, name] of [
-    [NORTHWIND, 'Northwind General Hospital'],
-    [RIVERSIDE, 'Riverside Clinic'],
-  ] as const) {
-    await suite.publish('identity', {
-      stream: `institution-${id}`,
-      version: 0,
-      type: 'InstitutionRegistered',
-      data: institutionRegisteredData(id, name),
-    });
-  }
-  for (const member of Object.values(USERS)) {
-    await suite.publish('identity', {
-      stream: `user-${member.id}`,
-      version: 0,
-      type: 'UserRegistered',
-      data: userRegisteredData(member),
-    });
-  }
+  await publishDirectory(
+    suite,
+    [
+      [NORTHWIND, 'Northwind General Hospital'],
+      [RIVERSIDE, 'Riverside Clinic'],
+    ],
+    Object.values(USERS),
+  );
   await waitFor(async () => (await call(USERS.labUser, 'GET', '/inventory')).status === 403, {
     description: 'the directory',
   });
