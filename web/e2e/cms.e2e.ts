@@ -71,7 +71,7 @@ describe('super_admin', () => {
     const tabs = (await page.getByRole('tab').allInnerTexts()).map((text) => text.trim()).join(', ');
     assert.equal(
       tabs,
-      'Sample Types, Markers, Panels, Tube Types, Priorities, Statuses, Collection Devices, Labs, ' +
+      'Sample Types, Markers, Panels, Tube Types, Priorities, Statuses, Collection Devices, Storage Locations, Labs, ' +
         'Notification Logs, Reminder Configurations, Test Notifications',
     );
     await row(page, 'Blood').waitFor();

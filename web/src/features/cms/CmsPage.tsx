@@ -1,6 +1,6 @@
 import { MonitorOutlined } from '@ant-design/icons';
 import { ERRORS, cmsTabsFor, type Caller, type CmsTab, type CmsTabKey } from '@labline/contracts';
-import { Button, Card, Skeleton, Tabs } from 'antd';
+import { Button, Card, Grid, Skeleton, Tabs } from 'antd';
 import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AccessGuard } from '../../app/session/AccessGuard';
@@ -10,9 +10,6 @@ import { useAddressTab } from '../../shared/useAddressTab';
 import { CatalogueList } from './components/CatalogueList';
 import { lookupColumns } from './components/catalogueColumns';
 import { CollectionDevicesTab } from './components/CollectionDevicesTab';
-
-/** Half antd's default space between tabs. */
-const TAB_GUTTER = 16;
 
 /**
  * The other services' tabs (inventory's storage locations, the notifications service's); each is a chunk of its
@@ -68,6 +65,10 @@ function CmsScreen() {
   const tabs = useMemo(() => shownTabsFor(caller), [caller]);
   const [activeKey, openTab] = useAddressTab(tabs.map((tab) => tab.key));
   const active = tabs.find((tab) => tab.key === activeKey);
+  // Twelve tabs for a super_admin do not fit in one row beside the side navigation, and antd would fold the last
+  // ones into a "more" menu (a button inside the tab list, which screen readers cannot make sense of): on a wide
+  // window they stand in a column at the left, as a settings page's sections do.
+  const wide = Grid.useBreakpoint().lg === true;
   if (active === undefined) return null;
 
   return (
@@ -84,9 +85,7 @@ function CmsScreen() {
       <Card>
         <Tabs
           activeKey={active.key}
-          // Eleven tabs for a super_admin: close enough together to fit beside the side navigation at 1440 px, where
-          // antd would otherwise fold the last ones into its "more" menu.
-          tabBarGutter={TAB_GUTTER}
+          tabPosition={wide ? 'left' : 'top'}
           onChange={openTab}
           // Only the open tab's list lives: its search, filters and page in the address are its own.
           destroyOnHidden

@@ -73,7 +73,15 @@ function OrderTrail({ requestId, status }: { requestId: number; status: string }
     return () => observer.disconnect();
   }, [shown]);
   const waiting = <Card title="Order Trail" loading />;
-  if (!shown) return <div ref={placeholder}>{waiting}</div>;
+  // Below the fold the card is only its frame: nothing loads (no skeleton) until it is seen.
+  if (!shown)
+    return (
+      <div ref={placeholder}>
+        <Card title="Order Trail">
+          <div style={{ minHeight: 96 }} />
+        </Card>
+      </div>
+    );
   return (
     <Suspense fallback={waiting}>
       <OrderTrailCard requestId={requestId} status={status} />
