@@ -75,6 +75,9 @@ export default defineConfig({
     // The largest chunks are React's (~325 kB) and the antd core plus zod that every page shares (~285 kB); the
     // limit sits above them, so a chunk that starts pulling in a big library shows up in the build's output.
     chunkSizeWarningLimit: 400,
+    // .vite/manifest.json: which chunk imports which, read by `npm run bench` to tell the charting library's files
+    // (budgeted on their own) from a page's
+    manifest: true,
     rolldownOptions: {
       output: { codeSplitting: { groups: VENDOR_CHUNKS } },
       // Reading a property has no side effect in our code or the libraries we ship (no getters run for effect):

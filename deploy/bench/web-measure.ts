@@ -4,7 +4,7 @@
  * the gateway sends them for each Accept-Encoding, and the first contentful paint.
  */
 import http from 'node:http';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 
 export const ENCODINGS = ['identity', 'gzip', 'br'] as const;
 export type Encoding = (typeof ENCODINGS)[number];
@@ -118,14 +118,40 @@ export async function filesLoadedBy(context: BrowserContext, route: BenchRoute):
       })(),
     );
   });
+  const inFlight = new Set<Request>();
+  page.on('request', (request) => {
+    // The live dashboard's event stream stays open for as long as the page: it is no load to wait for.
+    if (request.headers().accept !== 'text/event-stream') inFlight.add(request);
+  });
+  const settled = (request: Request) => inFlight.delete(request);
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
   await watchForHeading(page, route.heading);
   await page.goto(route.path);
   await headingShownAt(page, route.heading);
-  await page.waitForLoadState('networkidle');
+  await quietNetwork(page, inFlight);
   if (new URL(page.url()).pathname !== route.path) throw new Error(`${route.path} went to ${page.url()}`);
   const files = (await Promise.all(pending)).filter((file) => file !== null);
   await page.close();
   return files;
+}
+
+/** How long nothing may be in flight before the page counts as loaded (Playwright's networkidle waits 500 ms too). */
+const QUIET_MS = 500;
+const QUIET_TIMEOUT_MS = 30_000;
+
+/** Waits until no request (but a long-lived event stream) has been in flight for QUIET_MS. */
+async function quietNetwork(page: Page, inFlight: ReadonlySet<Request>): Promise<void> {
+  const deadline = Date.now() + QUIET_TIMEOUT_MS;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < QUIET_MS) {
+    if (Date.now() > deadline) {
+      const open = [...inFlight].map((request) => new URL(request.url()).pathname).join(', ');
+      throw new Error(`${page.url()} kept loading for ${QUIET_TIMEOUT_MS} ms (${open})`);
+    }
+    if (inFlight.size > 0) quietSince = Date.now();
+    await page.waitForTimeout(50);
+  }
 }
 
 /** The body bytes the gateway sends for the path when the client accepts only the given encoding. */

@@ -71,7 +71,14 @@ function pruneBuilds(current: string): void {
  */
 export function ensureWebBuild(log: (line: string) => void): string {
   const index = path.join(WEB_DIST, 'index.html');
-  const sources = [path.join(WEB, 'src'), path.join(ROOT, 'libs/contracts/src'), path.join(WEB, 'index.html')];
+  // the app, the contracts it imports, and how it is built (Vite's configuration and its plugins)
+  const sources = [
+    path.join(WEB, 'src'),
+    path.join(ROOT, 'libs/contracts/src'),
+    path.join(WEB, 'index.html'),
+    path.join(WEB, 'vite.config.ts'),
+    path.join(WEB, 'build'),
+  ];
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
   const stale = sources.some((source) => existsSync(source) && newestSourceTime(source) > built);
   if (!stale && built > 0) return realpathSync(WEB_DIST);

@@ -6,7 +6,8 @@ import type { Plugin } from 'vite';
  * - Table imports its column filter menu, with Tree, for columns with `filters` (ours have none; lists filter in
  *   their own bar): 15 kB;
  * - Table and List import Pagination, with Select for its page-size changer, for their built-in pagination (ours
- *   is off: lists page with PaginationFooter, as spec 1 §2 has it): up to 29 kB on a page without a Select.
+ *   is off: lists page with PaginationFooter, as spec 1 §2 has it): up to 29 kB on a page without a Select;
+ * - Table's row selection imports Radio for its `type: 'radio'` (ours take checkboxes): 3.8 kB.
  * Each is served by a stand-in that loads the real part on its first render (React.lazy): were a page to use it
  * one day, it works as before, a moment later, instead of every page paying for it now.
  * And Table's row selection needs four helper functions of rc-tree, which it takes from the package's index,
@@ -45,6 +46,12 @@ export function flattenKeys(filters) {
   return (filters || []).flatMap(({ value, children }) => [value, ...(children ? flattenKeys(children) : [])]);
 }
 `,
+  },
+  // row selection by radio button (our selectable tables take checkboxes)
+  {
+    importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/,
+    source: '../../radio',
+    code: lazyDefault,
   },
   {
     importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/,
