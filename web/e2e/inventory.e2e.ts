@@ -1,7 +1,8 @@
 /**
  * The inventory pages in the browser (spec 2 §2.1–2.4, §4 stock badge, §5, §8; issue 24 items 4 and 5): a client
  * admin adds an item with a generated SKU, adjusts it below its threshold and restocks it; an institution admin
- * requests stock for a low item; the History tab and the "Stock as of" day. Axe checks every page (support.ts).
+ * requests stock for a low item, and the client admin's e-mail reaches the SMTP sandbox; the History tab and the
+ * "Stock as of" day. Axe checks every page (support.ts).
  */
 import assert from 'node:assert/strict';
 import { test } from 'vitest';
@@ -16,10 +17,13 @@ import type { Page } from 'playwright-core';
 import { navigateInApp } from './navigation';
 import {
   apiAs,
+  DELIVERY_WAIT_MS,
   DEMO_ACCOUNTS,
+  eventually,
   messageShown,
   openSignedIn,
   pickOption,
+  sandboxMail,
   screenshot,
   uniqueName,
   useSystem,
@@ -204,4 +208,15 @@ test('an institution admin requests stock for a low item of their institution', 
   await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
   await dialog.waitFor({ state: 'hidden' });
   await page.context().close();
+
+  // Northwind's client admin gets one e-mail, naming who asks for how many of what (spec 2 §2.1, Request Item).
+  const subject = `Stock request: 40 × ${item.item_name} (${item.item_sku})`;
+  const mails = await eventually(async () => {
+    const received = (await sandboxMail(system, DEMO_ACCOUNTS.clientAdmin.email)).filter(
+      (mail) => mail.subject === subject,
+    );
+    assert.equal(received.length, 1, `one "${subject}" in the SMTP sandbox`);
+    return received;
+  }, DELIVERY_WAIT_MS);
+  assert.match(mails[0]!.text, /James Carter of Northwind General Hospital requests 40 units/);
 });
