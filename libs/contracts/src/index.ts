@@ -52,3 +52,5 @@ export * from './events/analytics';
 export * from './inventory';
 export * from './events/inventory';
 export * from './http/inventory';
+export * from './fulfillment';
+export * from './events/fulfillment';
