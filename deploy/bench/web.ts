@@ -32,7 +32,8 @@ const LOGIN_BUDGET_GZIP = 250 * KB;
 const ROUTE_BUDGET_GZIP = 150 * KB;
 /**
  * The charting library (@ant-design/plots on G2) is loaded only by the pages that draw charts, after their figures
- * and tables show: its files are counted apart from the page's, against a budget of their own (docs/web.md).
+ * and tables show: its files are counted apart from the page's, against a budget of their own
+ * (docs/architecture.md §11).
  */
 const CHARTS_BUDGET_GZIP = 500 * KB;
 /** The module whose lazy chunk brings the charting library. */

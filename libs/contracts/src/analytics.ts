@@ -116,6 +116,7 @@ export const AUDIT_ACTIONS = [
   'stock_reserved',
   'stock_released',
   'stock_consumed',
+  'reservation_refused',
   'low_stock_reached',
   'stock_requested',
   'low_stock_notified',

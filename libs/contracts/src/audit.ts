@@ -80,6 +80,7 @@ export const AUDIT_EVENTS: Readonly<Record<AuditedEventType, AuditEntryKind | nu
   InventoryStockReserved: entry('stock_reserved', 'inventory_items'),
   InventoryStockReleased: entry('stock_released', 'inventory_items'),
   InventoryStockConsumed: entry('stock_consumed', 'inventory_items'),
+  InventoryReservationRefused: entry('reservation_refused', 'inventory_items'),
   InventoryLowStockReached: entry('low_stock_reached', 'inventory_items'),
   InventoryStockRequested: entry('stock_requested', 'inventory_items'),
   InventoryLowStockNotified: entry('low_stock_notified', 'inventory_items'),

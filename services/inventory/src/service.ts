@@ -3,6 +3,7 @@ import { INVENTORY_ERRORS, INVENTORY_EVENT_SCHEMAS } from '@labline/contracts';
 import { defineService, identityDirectoryProjection, resolveDirectoryCaller } from '@labline/service-kit';
 import { inventoryConfigSchema, type InventoryConfig, type InventoryResources } from './config';
 import { itemsProjection, SKU_UNIQUE_INDEX } from './projections/items/projection';
+import { fulfillmentHoldsProjection, fulfillmentStockReactor } from './fulfillment/holds';
 import { movementsProjection } from './projections/movements/projection';
 import { STORAGE_LOCATION_NAME_INDEX, storageLocationsProjection } from './projections/storage-locations/projection';
 import { inventoryRoutes } from './routes/inventory';
@@ -22,7 +23,10 @@ export const service = defineService<InventoryConfig, typeof INVENTORY_EVENT_SCH
   projections: [itemsProjection, movementsProjection, storageLocationsProjection],
   // Institutions, users and ended sessions from identity's events: who the callers are and whether they still may,
   // the items' institution names and the admins a low-stock notice reaches.
-  consumes: [identityDirectoryProjection({ version: 1 })],
+  // and the kit each fulfillment request ships (fulfillment's FulfillmentRequested), for the saga's stock moves.
+  consumes: [identityDirectoryProjection({ version: 1 }), fulfillmentHoldsProjection],
+  // The fulfillment saga's stock: reserve on request and reopen, release on cancel, consume on dispatch.
+  reactors: (context) => [fulfillmentStockReactor(context)],
   conflicts: {
     [SKU_UNIQUE_INDEX]: INVENTORY_ERRORS.skuTaken,
     [STORAGE_LOCATION_NAME_INDEX]: INVENTORY_ERRORS.storageLocationNameTaken,

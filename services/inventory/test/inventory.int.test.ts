@@ -8,6 +8,9 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import {
+  type FulfillmentEventData,
+  type FulfillmentEventType,
+  type FulfillmentStatus,
   INVENTORY_ERRORS,
   type INVENTORY_EVENT_SCHEMAS,
   INVENTORY_MESSAGES,
@@ -393,5 +396,112 @@ describe('storage locations', () => {
       (await call(USERS.clientAdmin, 'PUT', `/cms/storage-locations/${annex.id}`, { active: true })).status,
       404,
     );
+  });
+});
+
+describe("the fulfillment saga's stock (issue 25 item 2)", () => {
+  type Requested = FulfillmentEventData<'FulfillmentRequested'>;
+  const requested = (id: number, itemId: number, quantity: number): Requested => ({
+    fulfillmentRequestId: id,
+    test_request_id: 41,
+    institution_id: NORTHWIND,
+    patient_id: 3,
+    inventory_item_id: itemId,
+    quantity_requested: quantity,
+    priority: 'normal',
+    assigned_to: USERS.agent.id,
+    notes: null,
+    replaces_request_id: null,
+  });
+  const moved = (id: number, version: number, type: FulfillmentEventType, previous: FulfillmentStatus) =>
+    suite.publish('fulfillment', {
+      stream: `fulfillmentRequest-${id}`,
+      version,
+      type,
+      data:
+        type === 'FulfillmentDispatched'
+          ? {
+              fulfillmentRequestId: id,
+              tracking_number: 'RM123456789GB',
+              barcode_number: null,
+              notes: null,
+              status: 'dispatched',
+            }
+          : {
+              fulfillmentRequestId: id,
+              previous_status: previous,
+              notes: null,
+              status: type === 'FulfillmentReopened' ? 'pending' : 'cancelled',
+            },
+    });
+  const stockOf = async (itemId: number) => {
+    const { body } = await call<InventoryItemDetail>(USERS.clientAdmin, 'GET', `/inventory/${itemId}`);
+    return [body.quantity_available, body.quantity_reserved];
+  };
+  const movementsOf = async (itemId: number) => {
+    const { body } = await call<{
+      movements: {
+        type: string;
+        reserved_change: number;
+        available_change: number;
+        fulfillment_request_id: number | null;
+      }[];
+    }>(USERS.clientAdmin, 'GET', `/inventory/${itemId}/movements`);
+    return body.movements
+      .filter((movement) => movement.fulfillment_request_id !== null)
+      .map(
+        (movement) =>
+          `${movement.type} ${movement.available_change}/${movement.reserved_change} #${movement.fulfillment_request_id}`,
+      )
+      .reverse();
+  };
+  const until = (itemId: number, expected: number[], description: string) =>
+    waitFor(async () => JSON.stringify(await stockOf(itemId)) === JSON.stringify(expected), { description });
+
+  it('reserves on request (once, though redelivered), releases on cancel, reserves on reopen, consumes on dispatch', async () => {
+    const item = await create(USERS.clientAdmin, { item_sku: 'SAGA-001', quantity_available: 30 });
+    const first = await suite.publish('fulfillment', {
+      stream: 'fulfillmentRequest-901',
+      version: 0,
+      type: 'FulfillmentRequested',
+      data: requested(901, item.id, 2),
+    });
+    await until(item.id, [30, 2], 'the reservation');
+    // the relay publishes it again after the dedup window: the request's movement is there, nothing moves twice
+    await suite.republish('fulfillment', first);
+    await moved(901, 1, 'FulfillmentCancelled', 'assigned');
+    await until(item.id, [30, 0], 'the release');
+    await moved(901, 2, 'FulfillmentReopened', 'cancelled');
+    await until(item.id, [30, 2], 'the reservation again');
+    await moved(901, 3, 'FulfillmentDispatched', 'pending');
+    await until(item.id, [28, 0], 'the consumption');
+    // cancelled after dispatch: the kit has left, nothing is released
+    await moved(901, 4, 'FulfillmentCancelled', 'dispatched');
+    // a second request shows the first's cancellation was passed: too few free units for 100 is refused
+    await suite.publish('fulfillment', {
+      stream: 'fulfillmentRequest-902',
+      version: 0,
+      type: 'FulfillmentRequested',
+      data: requested(902, item.id, 100),
+    });
+    await waitFor(async () => (await eventTypes(item.id)).includes('InventoryReservationRefused'), {
+      description: 'the refusal',
+    });
+    assert.deepEqual(await stockOf(item.id), [28, 0]);
+    assert.deepEqual(await movementsOf(item.id), [
+      'reserved 0/2 #901',
+      'released 0/-2 #901',
+      'reserved 0/2 #901',
+      'consumed -2/-2 #901',
+    ]);
+    const refused = await suite.pool.one(sql.type(z.object({ data: z.record(z.string(), z.unknown()) }))`
+      SELECT data FROM events WHERE stream = ${`inventoryItem-${item.id}`} AND type = 'InventoryReservationRefused'`);
+    assert.deepEqual(refused.data, {
+      itemId: item.id,
+      fulfillment_request_id: 902,
+      quantity: 100,
+      free: 28,
+      reason: INVENTORY_ERRORS.notEnoughFree(28, 100),
+    });
   });
 });

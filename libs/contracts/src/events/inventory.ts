@@ -56,7 +56,23 @@ const fulfillmentMovement = {
 };
 export const inventoryStockReservedSchema = z.object(fulfillmentMovement);
 export const inventoryStockReleasedSchema = z.object(fulfillmentMovement);
-export const inventoryStockConsumedSchema = z.object(fulfillmentMovement);
+export const inventoryStockConsumedSchema = z.object({
+  ...fulfillmentMovement,
+  /** How many of the units came from the request's hold (the rest were free); all of them when absent. */
+  held: quantity.optional(),
+});
+/**
+ * A fulfillment request's kit could not be held: too few free units. The request stays pending with this reason
+ * (fulfillment shows it); nothing is reserved, and the stock is unchanged.
+ */
+export const inventoryReservationRefusedSchema = z.object({
+  itemId: entityIdSchema,
+  fulfillment_request_id: entityIdSchema,
+  quantity: z.number().int().positive(),
+  /** Free units (available minus reserved) when it was refused. */
+  free: quantity,
+  reason: z.string().min(1).max(500),
+});
 
 /** Available fell to or below the threshold from above it: once per crossing, not on every movement below it. */
 export const inventoryLowStockReachedSchema = z.object({
@@ -104,6 +120,7 @@ export const INVENTORY_EVENT_SCHEMAS = {
   InventoryStockReserved: inventoryStockReservedSchema,
   InventoryStockReleased: inventoryStockReleasedSchema,
   InventoryStockConsumed: inventoryStockConsumedSchema,
+  InventoryReservationRefused: inventoryReservationRefusedSchema,
   InventoryLowStockReached: inventoryLowStockReachedSchema,
   InventoryStockRequested: inventoryStockRequestedSchema,
   InventoryLowStockNotified: inventoryLowStockNotifiedSchema,

@@ -1,6 +1,7 @@
 import type { Caller, InventoryItemInput } from '@labline/contracts';
 import type { AppendMetadata } from '@labline/eventstore';
 import { nextId } from '@labline/service-kit';
+import type { DatabaseTransactionConnection } from 'slonik';
 import type { InventoryContext } from '../config';
 import { itemDecider, type ItemCommand, type ItemFacts } from '../domain/item/decide';
 import { itemStream } from '../domain/item/events';
@@ -61,6 +62,8 @@ export async function moveStock(
   deps: CommandDependencies,
   command: Exclude<ItemCommand, { type: 'CreateItem' | 'UpdateItem' }>,
   metadata: AppendMetadata,
+  /** A reaction's transaction: the movement commits with the reacting event's processed row, or not at all. */
+  transaction?: DatabaseTransactionConnection,
 ): Promise<void> {
   await deps.commands.handleCommand({
     stream: itemStream(command.data.itemId),
@@ -68,5 +71,6 @@ export async function moveStock(
     command,
     metadata,
     retries: MOVEMENT_RETRIES,
+    ...(transaction ? { transaction } : {}),
   });
 }

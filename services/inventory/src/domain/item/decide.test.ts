@@ -217,7 +217,18 @@ describe('inventory item: requests and notices', () => {
     spec
       .given([created])
       .when(reserve(31))
-      .thenThrows(violation('conflict', INVENTORY_ERRORS.notEnoughFree(30, 31)));
+      .then([
+        {
+          type: 'InventoryReservationRefused',
+          data: {
+            itemId: 5,
+            fulfillment_request_id: 3,
+            quantity: 31,
+            free: 30,
+            reason: INVENTORY_ERRORS.notEnoughFree(30, 31),
+          },
+        },
+      ]);
     const reserved: ItemEvent = {
       type: 'InventoryStockReserved',
       data: { ...stock(30, 2), quantity: 2, fulfillment_request_id: 3 },
@@ -225,7 +236,20 @@ describe('inventory item: requests and notices', () => {
     spec.given([created]).when(reserve(2)).then([reserved]);
     spec
       .given([created, reserved])
-      .when({ type: 'ConsumeStock', data: { itemId: 5, quantity: 2, fulfillmentRequestId: 3 } })
-      .then([{ type: 'InventoryStockConsumed', data: { ...stock(28, 0), quantity: 2, fulfillment_request_id: 3 } }]);
+      .when({ type: 'ConsumeStock', data: { itemId: 5, quantity: 2, fulfillmentRequestId: 3, held: 2 } })
+      .then([
+        { type: 'InventoryStockConsumed', data: { ...stock(28, 0), quantity: 2, held: 2, fulfillment_request_id: 3 } },
+      ]);
+    // a kit shipped without a hold takes free units only: another request's 2 held units stay held
+    spec
+      .given([created, reserved])
+      .when({ type: 'ConsumeStock', data: { itemId: 5, quantity: 1, fulfillmentRequestId: 4, held: 0 } })
+      .then([
+        { type: 'InventoryStockConsumed', data: { ...stock(29, 2), quantity: 1, held: 0, fulfillment_request_id: 4 } },
+      ]);
+    spec
+      .given([created, reserved])
+      .when({ type: 'ConsumeStock', data: { itemId: 5, quantity: 29, fulfillmentRequestId: 4, held: 0 } })
+      .thenThrows(violation('conflict', INVENTORY_ERRORS.notEnoughFree(28, 29)));
   });
 });

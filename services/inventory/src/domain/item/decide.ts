@@ -32,10 +32,17 @@ export type ItemCommand =
   | { type: 'AdjustStock'; data: WithCaller<{ adjustment: number; reason: string }> }
   | { type: 'RequestStock'; data: WithCaller<{ quantity: number }> }
   | { type: 'NotifyLowStock'; data: WithCaller<object> }
-  /** Fulfillment's holds on units: by the system, for a fulfillment request. */
+  /**
+   * Fulfillment's holds on units: by the system, for a fulfillment request. A consumption names how many of its
+   * units the request held (`held`): a kit shipped without a hold takes free units, never another request's.
+   */
   | {
-      type: 'ReserveStock' | 'ReleaseStock' | 'ConsumeStock';
+      type: 'ReserveStock' | 'ReleaseStock';
       data: { itemId: number; quantity: number; fulfillmentRequestId: number };
+    }
+  | {
+      type: 'ConsumeStock';
+      data: { itemId: number; quantity: number; fulfillmentRequestId: number; held: number };
     };
 
 /** The item a caller may see, or 404 (unknown and another tenant's look the same). */
@@ -230,7 +237,20 @@ function decideItem(command: ItemCommand, state: ItemState): ItemEvent[] {
       const free = item.quantity_available - item.quantity_reserved;
       const movement = { itemId, quantity, fulfillment_request_id: fulfillmentRequestId };
       if (command.type === 'ReserveStock') {
-        if (quantity > free) throw new RuleViolation('conflict', INVENTORY_ERRORS.notEnoughFree(free, quantity));
+        // Refused is a fact fulfillment shows (the request stays pending with the reason), not an error to retry.
+        if (quantity > free)
+          return [
+            {
+              type: 'InventoryReservationRefused',
+              data: {
+                itemId,
+                fulfillment_request_id: fulfillmentRequestId,
+                quantity,
+                free: Math.max(0, free),
+                reason: INVENTORY_ERRORS.notEnoughFree(Math.max(0, free), quantity),
+              },
+            },
+          ];
         return [
           {
             type: 'InventoryStockReserved',
@@ -242,8 +262,8 @@ function decideItem(command: ItemCommand, state: ItemState): ItemEvent[] {
           },
         ];
       }
-      const held = Math.min(quantity, item.quantity_reserved);
       if (command.type === 'ReleaseStock') {
+        const held = Math.min(quantity, item.quantity_reserved);
         // Nothing held (released already): nothing to record.
         if (held === 0) return [];
         return [
@@ -258,15 +278,17 @@ function decideItem(command: ItemCommand, state: ItemState): ItemEvent[] {
           },
         ];
       }
-      const quantity_available = item.quantity_available - quantity;
-      if (quantity_available < 0) {
-        throw new RuleViolation('conflict', INVENTORY_ERRORS.belowZero(item.quantity_available, -quantity));
+      const held = Math.min(command.type === 'ConsumeStock' ? command.data.held : 0, quantity, item.quantity_reserved);
+      // The units beyond the request's hold come from the free ones: never from what other requests hold.
+      if (quantity - held > free) {
+        throw new RuleViolation('conflict', INVENTORY_ERRORS.notEnoughFree(Math.max(0, free), quantity - held));
       }
+      const quantity_available = item.quantity_available - quantity;
       const { minimum_threshold, institution_id } = item.description;
       return [
         {
           type: 'InventoryStockConsumed',
-          data: { ...movement, quantity_available, quantity_reserved: item.quantity_reserved - held },
+          data: { ...movement, held, quantity_available, quantity_reserved: item.quantity_reserved - held },
         },
         ...lowStockCrossing(
           { quantity_available: item.quantity_available, minimum_threshold },

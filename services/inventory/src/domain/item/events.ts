@@ -10,6 +10,7 @@ export type ItemEvent = DomainEventOf<
   | 'InventoryStockReserved'
   | 'InventoryStockReleased'
   | 'InventoryStockConsumed'
+  | 'InventoryReservationRefused'
   | 'InventoryLowStockReached'
   | 'InventoryStockRequested'
   | 'InventoryLowStockNotified'

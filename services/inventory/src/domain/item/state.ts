@@ -32,6 +32,7 @@ export function evolveItem(state: ItemState, event: ItemEvent): ItemState {
           }
         : state;
     case 'InventoryLowStockReached':
+    case 'InventoryReservationRefused':
     case 'InventoryStockRequested':
     case 'InventoryLowStockNotified':
       return state;

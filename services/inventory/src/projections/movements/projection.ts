@@ -61,7 +61,11 @@ async function applyMovement(db: CommonQueryMethods, event: EventEnvelope): Prom
         itemId: data.itemId,
         type: kind,
         available: kind === 'consumed' ? -data.quantity : 0,
-        reserved: kind === 'reserved' ? data.quantity : -data.quantity,
+        // a consumption takes from the hold only what the request held (`held`; all of it in older events)
+        reserved:
+          kind === 'reserved'
+            ? data.quantity
+            : -('held' in data && data.held !== undefined ? data.held : data.quantity),
         quantityAvailable: data.quantity_available,
         quantityReserved: data.quantity_reserved,
         reason: null,
