@@ -25,6 +25,9 @@ export const NOTIFICATION_MESSAGE_TYPES = [
   // the client admins.
   'low_stock_alert',
   'stock_request',
+  // Fulfillment (issue 25): the patient's kit is on its way (with its tracking number), and has arrived.
+  'kit_dispatched',
+  'kit_delivered',
 ] as const;
 export type NotificationMessageType = (typeof NOTIFICATION_MESSAGE_TYPES)[number];
 

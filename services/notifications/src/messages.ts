@@ -46,6 +46,42 @@ export function cancellationMessage(recipient: TestRequestRecipient, text: strin
   };
 }
 
+/** Fulfillment's FulfillmentDispatched: the patient's test kit is on its way, with the carrier's tracking number. */
+export function kitDispatchedMessage(recipient: TestRequestRecipient, trackingNumber: string): MessageContent {
+  const request = formatRequestId(recipient.test_request_id);
+  const where = recipient.institution_name ?? 'your healthcare provider';
+  return {
+    subject: `Your test kit for ${request} is on its way`,
+    email: [
+      `Dear ${patientNameOf(recipient)},`,
+      '',
+      `The kit for your ${recipient.test_name} test (request ${request}) from ${where} has been dispatched.`,
+      `Its tracking number is ${trackingNumber}.`,
+      '',
+      'This message was sent automatically by Labline.',
+    ].join('\n'),
+    sms: `Labline: the kit for your ${recipient.test_name} test (${request}) is on its way. Tracking number: ${trackingNumber}.`,
+  };
+}
+
+/** Fulfillment's FulfillmentDelivered: the kit has arrived. */
+export function kitDeliveredMessage(recipient: TestRequestRecipient): MessageContent {
+  const request = formatRequestId(recipient.test_request_id);
+  const where = recipient.institution_name ?? 'your healthcare provider';
+  return {
+    subject: `Your test kit for ${request} has been delivered`,
+    email: [
+      `Dear ${patientNameOf(recipient)},`,
+      '',
+      `The kit for your ${recipient.test_name} test (request ${request}) has been delivered.`,
+      `Please follow the instructions inside it. If you have any questions, please contact ${where}.`,
+      '',
+      'This message was sent automatically by Labline.',
+    ].join('\n'),
+    sms: `Labline: the kit for your ${recipient.test_name} test (${request}) has been delivered. Questions? Contact ${where}.`,
+  };
+}
+
 export function customMessage(recipient: TestRequestRecipient, text: string): MessageContent {
   const request = formatRequestId(recipient.test_request_id);
   const where = recipient.institution_name ?? 'your healthcare provider';

@@ -8,6 +8,7 @@ import {
   type NotificationsResources,
 } from './config';
 import { accountEmailReactions } from './consumers/account-emails';
+import { fulfillmentReactions, fulfillmentRequestsProjection } from './consumers/fulfillment-reactions';
 import { inventoryReactions } from './consumers/inventory-reactions';
 import { testRequestReactions } from './consumers/test-request-reactions';
 import { createChannels } from './delivery/channels';
@@ -52,8 +53,9 @@ export const service = defineService<NotificationsConfig, typeof NOTIFICATION_EV
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   events: NOTIFICATION_EVENT_SCHEMAS,
   projections: [notificationLogsProjection, smsConsentProjection, ...reminderProjections],
-  // Institutions and users from identity; patients' contact details and test requests from clinical.
-  consumes: [identityDirectoryProjection, clinicalDirectoryProjection],
+  // Institutions and users from identity; patients' contact details and test requests from clinical; the test
+  // request each fulfillment request ships a kit for.
+  consumes: [identityDirectoryProjection, clinicalDirectoryProjection, fulfillmentRequestsProjection],
   conflicts: { [IDEMPOTENCY_KEY_INDEX]: 'This notification was already requested' },
   resources: async ({ config }) => ({
     keys: { jwksUrl: config.IDENTITY_JWKS_URL },
@@ -80,6 +82,7 @@ export const service = defineService<NotificationsConfig, typeof NOTIFICATION_EV
       testRequestReactions(context, worker),
       accountEmailReactions(context, worker),
       inventoryReactions(context, worker),
+      fulfillmentReactions(context, worker),
     ];
   },
   workers: (context) => {
