@@ -5,7 +5,13 @@ import { z } from 'zod';
 import { changeStatus, recordRequest, type CommandDependencies } from './commands/requests';
 
 /** The demo seed acts as a super_admin; its events record the system as the actor. */
-const SEED_CALLER: Caller = { userId: 0, role: 'super_admin', institutionId: null, institutionIds: [], permissions: [] };
+const SEED_CALLER: Caller = {
+  userId: 0,
+  role: 'super_admin',
+  institutionId: null,
+  institutionIds: [],
+  permissions: [],
+};
 
 /** identity's demo partner (README "Demo accounts"). */
 const DEMO_PARTNER_EMAIL = 'fulfillment@labline.test';
@@ -78,7 +84,13 @@ export const seedDemoFulfillment = (deps: CommandDependencies, options: { waitMs
           metadata,
         );
         const move = (to: FulfillmentStatus, tracking_number: string | null = null) =>
-          changeStatus(deps, SEED_CALLER, id, { status: to, tracking_number, notes: null, barcodeNumber: null }, metadata);
+          changeStatus(
+            deps,
+            SEED_CALLER,
+            id,
+            { status: to, tracking_number, notes: null, barcodeNumber: null },
+            metadata,
+          );
         if (status === 'assigned' || status === 'dispatched' || status === 'delivered') await move('assigned');
         if (status === 'dispatched' || status === 'delivered') {
           await move('dispatched', `1Z999AA1${String(1000000 + id * 7919).slice(-8)}`);

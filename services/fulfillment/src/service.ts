@@ -5,11 +5,7 @@ import { fulfillmentConfigSchema, type FulfillmentConfig, type FulfillmentResour
 import { testRequestKits } from './consumers/test-request-kits';
 import { itemsProjection } from './projections/items/projection';
 import { patientsProjection } from './projections/patients/projection';
-import {
-  ORIGIN_UNIQUE_INDEX,
-  REPLACEMENT_UNIQUE_INDEX,
-  requestsProjection,
-} from './projections/requests/projection';
+import { ORIGIN_UNIQUE_INDEX, REPLACEMENT_UNIQUE_INDEX, requestsProjection } from './projections/requests/projection';
 import { testRequestsProjection } from './projections/test-requests/projection';
 import { fulfillmentRoutes } from './routes/fulfillment';
 import { seedDemoFulfillment } from './seed';
@@ -27,12 +23,7 @@ export const service = defineService<FulfillmentConfig, typeof FULFILLMENT_EVENT
   projections: [requestsProjection],
   // identity's directory (callers, institution and assignee names); clinical's patients (names, MRN, address) and
   // test requests (barcodes); inventory's items (names, SKUs, and the collection device link).
-  consumes: [
-    identityDirectoryProjection({ version: 1 }),
-    patientsProjection,
-    testRequestsProjection,
-    itemsProjection,
-  ],
+  consumes: [identityDirectoryProjection({ version: 1 }), patientsProjection, testRequestsProjection, itemsProjection],
   conflicts: {
     [ORIGIN_UNIQUE_INDEX]: FULFILLMENT_ERRORS.replacementNotCancelled,
     [REPLACEMENT_UNIQUE_INDEX]: FULFILLMENT_ERRORS.replacementNotCancelled,
@@ -49,6 +40,7 @@ export const service = defineService<FulfillmentConfig, typeof FULFILLMENT_EVENT
     if (context.config.LABLINE_SEED !== 'demo') return;
     const outcome = await seedDemoFulfillment(context, { waitMs: context.config.SEED_WAIT_MS });
     if ('seeded' in outcome) context.logger.info({ fulfillment: outcome.seeded }, 'demo fulfillment seeded');
-    else if (outcome.skipped !== 'already seeded') context.logger.warn(`demo fulfillment not seeded: ${outcome.skipped}`);
+    else if (outcome.skipped !== 'already seeded')
+      context.logger.warn(`demo fulfillment not seeded: ${outcome.skipped}`);
   },
 });

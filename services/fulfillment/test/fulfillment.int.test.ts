@@ -22,13 +22,7 @@ import {
   type InventoryEventData,
 } from '@labline/contracts';
 import { publishDirectory, startServiceUnderTest, type ServiceUnderTest } from '@labline/service-kit/testing';
-import {
-  patientRegisteredData,
-  testRequestCreatedData,
-  testUser,
-  waitFor,
-  type TestUser,
-} from '@labline/testkit';
+import { patientRegisteredData, testRequestCreatedData, testUser, waitFor, type TestUser } from '@labline/testkit';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { FulfillmentConfig, FulfillmentResources } from '../src/config';
@@ -222,7 +216,9 @@ describe('a partner order asks for its kit', () => {
     const none = [
       await order({ fulfillment_by_partner: false, fulfillment_partner_id: null }),
       await order({
-        device_selections: [{ device_id: 39, device_name: 'Swab kit', quantity: 1, required_volume: 1, total_capacity: 1 }],
+        device_selections: [
+          { device_id: 39, device_name: 'Swab kit', quantity: 1, required_volume: 1, total_capacity: 1 },
+        ],
       }),
       await order({ status: 'cancelled' }),
     ];
@@ -353,16 +349,31 @@ describe('the list', () => {
     assert.equal(all.body.requests.length, 20);
     assert.deepEqual(all.body.pagination, { page: 1, limit: 20, total, pages: Math.ceil(total / 20) });
     const ids = all.body.requests.map((request) => request.id);
-    assert.deepEqual(ids, [...ids].sort((a, b) => b - a));
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => b - a),
+    );
     const last = await call<FulfillmentList>(USERS.superAdmin, 'GET', `/fulfillment?page=${all.body.pagination.pages}`);
     assert.equal(last.body.requests.length, total - 20 * (all.body.pagination.pages - 1));
 
     const query = async (q: string) =>
       (await call<FulfillmentList>(USERS.clientAdmin, 'GET', `/fulfillment?limit=100&${q}`)).body.requests;
-    assert.deepEqual((await query('priority=stat')).map((r) => r.id), [statId]);
-    assert.deepEqual((await query('search=zebedee')).map((r) => r.id), [statId]);
-    assert.deepEqual((await query('search=bc-stat-unique')).map((r) => r.id), [statId]);
-    assert.deepEqual((await query(`search=REQ-00${stat.testRequestId}`)).map((r) => r.id), [statId]);
+    assert.deepEqual(
+      (await query('priority=stat')).map((r) => r.id),
+      [statId],
+    );
+    assert.deepEqual(
+      (await query('search=zebedee')).map((r) => r.id),
+      [statId],
+    );
+    assert.deepEqual(
+      (await query('search=bc-stat-unique')).map((r) => r.id),
+      [statId],
+    );
+    assert.deepEqual(
+      (await query(`search=REQ-00${stat.testRequestId}`)).map((r) => r.id),
+      [statId],
+    );
     assert.ok((await query('search=COL-CAP')).some((r) => r.id === statId));
     assert.deepEqual(await query('search=COL-VEN'), []);
     const delivered = await query('status=delivered');
@@ -384,7 +395,12 @@ describe('replacements', () => {
   it('are made only for a test request whose latest request is cancelled, once', async () => {
     const o = await order();
     const id = await requestFor(o);
-    const body = { test_request_id: o.testRequestId, inventory_item_id: OTHER_ITEM, quantity_requested: 2, notes: 'Lost' };
+    const body = {
+      test_request_id: o.testRequestId,
+      inventory_item_id: OTHER_ITEM,
+      quantity_requested: 2,
+      notes: 'Lost',
+    };
     const early = await call<{ error: string }>(USERS.clientAdmin, 'POST', '/fulfillment', body);
     assert.equal(early.status, 409);
     assert.equal(early.body.error, FULFILLMENT_ERRORS.replacementNotCancelled);
@@ -435,7 +451,12 @@ describe('bad input', () => {
       ['PUT', `/fulfillment/${id}/status`, { status: 'pending', colour: 'red' }, 'colour'],
       ['PUT', `/fulfillment/${id}/status`, { status: 'pending', tracking_number: 'x'.repeat(101) }, 'tracking_number'],
       ['POST', `/fulfillment/${id}/assign`, { assigned_to: 'me' }, 'assigned_to'],
-      ['POST', '/fulfillment', { test_request_id: o.testRequestId, inventory_item_id: KIT_ITEM, quantity_requested: 0 }, 'quantity_requested'],
+      [
+        'POST',
+        '/fulfillment',
+        { test_request_id: o.testRequestId, inventory_item_id: KIT_ITEM, quantity_requested: 0 },
+        'quantity_requested',
+      ],
       ['POST', '/fulfillment', { test_request_id: o.testRequestId, quantity_requested: 1 }, 'inventory_item_id'],
       ['GET', '/fulfillment?status=lost', undefined, 'status'],
       ['GET', '/fulfillment?date_from=2026-02-30', undefined, 'date_from'],

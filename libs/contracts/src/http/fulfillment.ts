@@ -130,4 +130,3 @@ export const fulfillmentListSchema = z.object({
   pagination: paginationSchema,
 });
 export type FulfillmentList = z.infer<typeof fulfillmentListSchema>;
-

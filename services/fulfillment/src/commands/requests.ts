@@ -45,7 +45,8 @@ export async function requestReplacement(
   metadata: AppendMetadata,
 ): Promise<number> {
   const latest = await latestRequestOf(deps.pool, caller, input.test_request_id);
-  const itemKnown = latest !== null && (await itemAvailableTo(deps.pool, input.inventory_item_id, latest.institution_id));
+  const itemKnown =
+    latest !== null && (await itemAvailableTo(deps.pool, input.inventory_item_id, latest.institution_id));
   const fulfillmentRequestId = await nextId(deps.pool, 'fulfillment_request_id_seq');
   await deps.commands.handleCommand({
     stream: requestStream(fulfillmentRequestId),

@@ -31,7 +31,8 @@ export async function requestKitFor(
   transaction: DatabaseTransactionConnection,
   metadata: Parameters<Reactor['react']>[2],
 ): Promise<KitOutcome> {
-  if (event.type !== 'TestRequestCreated' && event.type !== 'TestRequestUpdated') return { skipped: 'not by a partner' };
+  if (event.type !== 'TestRequestCreated' && event.type !== 'TestRequestUpdated')
+    return { skipped: 'not by a partner' };
   const order = parseEventData(CLINICAL_EVENT_SCHEMAS, event.type, event.data);
   if (!order.fulfillment_by_partner) return { skipped: 'not by a partner' };
   if (!AWAITING_KIT.has(order.status)) return { skipped: 'not awaiting a kit' };

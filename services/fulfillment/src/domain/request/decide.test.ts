@@ -95,7 +95,13 @@ describe('fulfillment request: every pair of statuses', () => {
           assign: { type: 'FulfillmentAssigned', data: { ...id, assigned_to: 7, status: to } },
           dispatch: {
             type: 'FulfillmentDispatched',
-            data: { ...id, tracking_number: 'TRK-1', barcode_number: null, notes: FULFILLMENT_NOTES.dispatch!, status: to },
+            data: {
+              ...id,
+              tracking_number: 'TRK-1',
+              barcode_number: null,
+              notes: FULFILLMENT_NOTES.dispatch!,
+              status: to,
+            },
           },
           deliver: {
             type: 'FulfillmentDelivered',
@@ -140,7 +146,7 @@ describe('fulfillment request: rules beside the table', () => {
     spec.given([]).when(change('cancelled')).thenThrows(violation('not_found', FULFILLMENT_ERRORS.notFound));
   });
 
-  it("lets an agent of another institution act on a request assigned to them, and a partner of none on any", () => {
+  it('lets an agent of another institution act on a request assigned to them, and a partner of none on any', () => {
     const assignedToAgent: RequestEvent = {
       type: 'FulfillmentAssigned',
       data: { fulfillmentRequestId: 9, assigned_to: 30, status: 'assigned' },
@@ -151,7 +157,12 @@ describe('fulfillment request: rules beside the table', () => {
       .then([
         {
           type: 'FulfillmentCancelled',
-          data: { fulfillmentRequestId: 9, previous_status: 'assigned', notes: 'Request cancelled', status: 'cancelled' },
+          data: {
+            fulfillmentRequestId: 9,
+            previous_status: 'assigned',
+            notes: 'Request cancelled',
+            status: 'cancelled',
+          },
         },
       ]);
     spec
@@ -160,7 +171,12 @@ describe('fulfillment request: rules beside the table', () => {
       .then([
         {
           type: 'FulfillmentCancelled',
-          data: { fulfillmentRequestId: 9, previous_status: 'pending', notes: 'Request cancelled', status: 'cancelled' },
+          data: {
+            fulfillmentRequestId: 9,
+            previous_status: 'pending',
+            notes: 'Request cancelled',
+            status: 'cancelled',
+          },
         },
       ]);
   });

@@ -140,18 +140,29 @@ function decideRequest(command: RequestCommand, state: RequestState): RequestEve
         }
         case 'deliver':
           return [
-            { type: 'FulfillmentDelivered', data: { fulfillmentRequestId, previous_status: request.status, notes, status: to } },
+            {
+              type: 'FulfillmentDelivered',
+              data: { fulfillmentRequestId, previous_status: request.status, notes, status: to },
+            },
           ];
         case 'cancel':
           return [
-            { type: 'FulfillmentCancelled', data: { fulfillmentRequestId, previous_status: request.status, notes, status: to } },
+            {
+              type: 'FulfillmentCancelled',
+              data: { fulfillmentRequestId, previous_status: request.status, notes, status: to },
+            },
           ];
         case 'reopen':
           return [
             {
               type: 'FulfillmentReopened',
               // spec 2 §4: a reopened request always carries this note.
-              data: { fulfillmentRequestId, previous_status: request.status, notes: FULFILLMENT_NOTES.reopen!, status: to },
+              data: {
+                fulfillmentRequestId,
+                previous_status: request.status,
+                notes: FULFILLMENT_NOTES.reopen!,
+                status: to,
+              },
             },
           ];
       }
