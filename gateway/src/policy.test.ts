@@ -102,7 +102,8 @@ describe('decide: the route table per role (default sections)', () => {
     ['cron monitoring', 'GET', '/api/cron/scheduler-status', ['super_admin', 'institution_admin']],
     ['storage locations', 'GET', '/api/cms/storage-locations', ['super_admin', 'client_admin', 'fulfillment_agent']],
     ['inventory', 'GET', '/api/inventory', ['super_admin', 'institution_admin', 'client_admin', 'fulfillment_agent']],
-    ['fulfillment', 'GET', '/api/fulfillment', everyone],
+    ['fulfillment', 'GET', '/api/fulfillment', ['super_admin', 'client_admin', 'fulfillment_agent']],
+    ['fulfillment status', 'PUT', '/api/fulfillment/:id/status', ['super_admin', 'client_admin', 'fulfillment_agent']],
     ['dashboard', 'GET', '/api/analytics/dashboard', everyone],
     // the dashboard's activity filter and the analytics screen: analytics' guards decide who gets them
     ['analytics institutions', 'GET', '/api/analytics/institutions', everyone],

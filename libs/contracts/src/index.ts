@@ -54,3 +54,4 @@ export * from './events/inventory';
 export * from './http/inventory';
 export * from './fulfillment';
 export * from './events/fulfillment';
+export * from './http/fulfillment';

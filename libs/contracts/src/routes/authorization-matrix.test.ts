@@ -144,6 +144,11 @@ const MATRIX: Record<string, Row> = {
   'POST /cms/storage-locations': [T, F, F, T, F, F],
   'PUT /cms/storage-locations/:id': [T, F, F, T, F, F],
   'DELETE /cms/storage-locations/:id': [T, F, F, T, F, F],
+  'GET /fulfillment': [T, F, F, T, T, F],
+  'GET /fulfillment/:id': [T, F, F, T, T, F],
+  'PUT /fulfillment/:id/status': [T, F, F, T, T, F],
+  'POST /fulfillment/:id/assign': [T, F, F, T, T, F],
+  'POST /fulfillment': [T, F, F, T, T, F],
 };
 
 const contracts = BUILT_SERVICES.flatMap((service) => contractsOf(service).map(({ route }) => route));

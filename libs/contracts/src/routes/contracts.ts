@@ -10,6 +10,15 @@ import { canUseNotificationTabs, canMonitorNotifications } from '../notification
 import { canCreateInstitution, canManageUsers, canSendAccountEmails, canUsePatients, type Caller } from '../records';
 import { canManageReminderConfigs, canReadReminderConfigs } from '../reminders';
 import { canUseTestRequests } from '../test-requests';
+import { canManageFulfillment } from '../fulfillment';
+import {
+  fulfillmentAssignBodySchema,
+  fulfillmentCreateBodySchema,
+  fulfillmentListQuerySchema,
+  fulfillmentListSchema,
+  fulfillmentRequestDetailSchema,
+  fulfillmentStatusBodySchema,
+} from '../http/fulfillment';
 import { canReadAnalytics, canReadInstitutionFigures, canReadUserActivity } from '../analytics-rules';
 import {
   analyticsScopeQuerySchema,
@@ -138,6 +147,7 @@ import {
   CLINICAL_ROUTES,
   IDENTITY_ROUTES,
   NOTIFICATIONS_ROUTES,
+  FULFILLMENT_ROUTES,
   INVENTORY_ROUTES,
   ANALYTICS_ROUTES,
   routesOf,
@@ -490,6 +500,26 @@ const inventorySchemas = {
 
 export const INVENTORY_CONTRACTS = withSchemas(INVENTORY_ROUTES, inventorySchemas);
 
+/**
+ * Fulfillment: the managers only (spec 2 §6), 403 with the shared text for anyone else; a request outside the
+ * caller's scope (canReadFulfillmentRequest) answers 404 from the service.
+ */
+const fulfillmentManager = guard(canManageFulfillment, ERRORS.forbidden);
+const fulfillmentAnswer = { 200: fulfillmentRequestDetailSchema } as const;
+const fulfillmentSchemas = {
+  list: { querystring: fulfillmentListQuerySchema, response: { 200: fulfillmentListSchema }, ...fulfillmentManager },
+  item: { ...byId, response: fulfillmentAnswer, ...fulfillmentManager },
+  updateStatus: { ...byId, body: fulfillmentStatusBodySchema, response: fulfillmentAnswer, ...fulfillmentManager },
+  assign: { ...byId, body: fulfillmentAssignBodySchema, response: fulfillmentAnswer, ...fulfillmentManager },
+  create: {
+    body: fulfillmentCreateBodySchema,
+    response: { 201: fulfillmentRequestDetailSchema },
+    ...fulfillmentManager,
+  },
+} as const satisfies SchemasOf<typeof FULFILLMENT_ROUTES>;
+
+export const FULFILLMENT_CONTRACTS = withSchemas(FULFILLMENT_ROUTES, fulfillmentSchemas);
+
 /** The contracts of the services that exist, by service: the same names as ROUTE_PATHS. */
 export const ROUTE_CONTRACTS = {
   identity: IDENTITY_CONTRACTS,
@@ -497,6 +527,7 @@ export const ROUTE_CONTRACTS = {
   notifications: NOTIFICATIONS_CONTRACTS,
   analytics: ANALYTICS_CONTRACTS,
   inventory: INVENTORY_CONTRACTS,
+  fulfillment: FULFILLMENT_CONTRACTS,
 } as const satisfies Record<BuiltService, object>;
 
 /** The services whose routes are built, in ROUTE_CONTRACTS order. */

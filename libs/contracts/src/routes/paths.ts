@@ -225,6 +225,19 @@ export const INVENTORY_ROUTES = {
   deleteStorageLocation: { method: 'DELETE', path: '/cms/storage-locations/:id', ...INVENTORY_WRITE },
 } as const satisfies Record<string, RoutePath>;
 
+/**
+ * Fulfillment (spec 2 §7): the managers' section (super_admin, client_admin, fulfillment_agent; spec 2 §6). The
+ * service's guard is the same rule; a request outside the caller's scope answers 404.
+ */
+const FULFILLMENT_ACCESS = { access: ['fulfillment'] } as const;
+export const FULFILLMENT_ROUTES = {
+  list: { method: 'GET', path: '/fulfillment', ...FULFILLMENT_ACCESS },
+  item: { method: 'GET', path: '/fulfillment/:id', ...FULFILLMENT_ACCESS },
+  updateStatus: { method: 'PUT', path: '/fulfillment/:id/status', ...FULFILLMENT_ACCESS },
+  assign: { method: 'POST', path: '/fulfillment/:id/assign', ...FULFILLMENT_ACCESS },
+  create: { method: 'POST', path: '/fulfillment', ...FULFILLMENT_ACCESS },
+} as const satisfies Record<string, RoutePath>;
+
 /** The routes of the services that exist (DEPLOYED_SERVICES), by service. */
 export const ROUTE_PATHS = {
   identity: IDENTITY_ROUTES,
@@ -232,6 +245,7 @@ export const ROUTE_PATHS = {
   notifications: NOTIFICATIONS_ROUTES,
   analytics: ANALYTICS_ROUTES,
   inventory: INVENTORY_ROUTES,
+  fulfillment: FULFILLMENT_ROUTES,
 } as const;
 export type BuiltService = keyof typeof ROUTE_PATHS;
 
@@ -251,8 +265,6 @@ export interface PlannedPrefix {
 }
 
 export const PLANNED_PREFIXES: readonly PlannedPrefix[] = [
-  // the test request detail links to its fulfillment requests (/fulfillment/{id})
-  { service: 'fulfillment', prefix: '/fulfillment', access: ['fulfillment', 'tests'] },
   // the test request detail creates results and drives the external-lab panel
   { service: 'results', prefix: '/results', access: ['results', 'tests'] },
   { service: 'results', prefix: '/external-api', access: ['results', 'tests'] },

@@ -1,0 +1,2 @@
+export { service } from './service';
+export { fulfillmentConfigSchema, type FulfillmentConfig, type FulfillmentContext } from './config';
