@@ -229,6 +229,34 @@ describe('a partner order asks for its kit', () => {
   });
 });
 
+describe("a cancelled order's kits (the saga's compensation)", () => {
+  it('cancels the requests whose kit has not left, once; a dispatched kit stays on its way', async () => {
+    const waiting = await order();
+    const shipped = await order();
+    const [waitingId, shippedId] = [await requestFor(waiting), await requestFor(shipped)];
+    await moveTo(shippedId, 'dispatched');
+    const cancelled = (o: Order) =>
+      clinical(
+        `testRequest-${o.testRequestId}`,
+        'TestRequestCancelled',
+        { testRequestId: o.testRequestId, patient_id: o.patientId, institution_id: NORTHWIND, from: 'pending' },
+        1,
+      );
+    const first = await cancelled(waiting);
+    await cancelled(shipped);
+    await suite.republish('clinical', first);
+    const statusOf = async (id: number) =>
+      (await call<FulfillmentRequestDetail>(USERS.clientAdmin, 'GET', `/fulfillment/${id}`)).body.status;
+    await waitFor(async () => (await statusOf(waitingId)) === 'cancelled', { description: 'the cancellation' });
+    // a later order's kit shows the cancellations (and the redelivery) were handled
+    await requestFor(await order());
+    assert.equal(await statusOf(shippedId), 'dispatched');
+    const types = await suite.pool.anyFirst(sql.type(z.object({ type: z.string() }))`
+      SELECT type FROM events WHERE stream = ${`fulfillmentRequest-${waitingId}`} ORDER BY version`);
+    assert.deepEqual(types, ['FulfillmentRequested', 'FulfillmentCancelled']);
+  });
+});
+
 describe('transitions through HTTP', () => {
   const pairs = FULFILLMENT_STATUSES.flatMap((from) => FULFILLMENT_STATUSES.map((to) => [from, to] as const));
 

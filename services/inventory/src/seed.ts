@@ -45,6 +45,12 @@ const ITEMS: readonly [string, InventoryItemInput['category'], string, number, n
   ['Benchtop Centrifuge', 'Equipment', 'Lab Storage', 2, 1, 'northwind'],
   ['Portable Specimen Cooler', 'Equipment', 'Warehouse', 6, 4, 'riverside'],
   ['Tourniquet, single use', 'Supplies', 'Central Supply', 18, 25, 'global'],
+  // The home kits a fulfillment partner ships: each is named as the catalogue's collection device it is, the link
+  // fulfillment follows from a test request's device to the item it reserves (docs/architecture.md §2).
+  ['Capillary blood collection kit', 'Test Kits', 'Central Supply', 150, 40, 'global'],
+  ['Saliva collection kit', 'Test Kits', 'Central Supply', 80, 20, 'global'],
+  ['Stool collection kit', 'Test Kits', 'Warehouse', 60, 20, 'global'],
+  ['Urine collection pot', 'Collection', 'Lab Storage', 300, 60, 'global'],
 ];
 
 const idsByName = async (deps: CommandDependencies) => {
@@ -55,7 +61,7 @@ const idsByName = async (deps: CommandDependencies) => {
   return northwind !== undefined && riverside !== undefined ? { northwind, riverside } : null;
 };
 
-/** A sixteen-item store across the four categories and locations, and the four storage locations. */
+/** A twenty-item store across the four categories and locations, and the four storage locations. */
 export const seedDemoInventory = (deps: CommandDependencies, options: { waitMs: number }): Promise<SeedOutcome> =>
   seedOnce(
     deps.pool,

@@ -67,8 +67,11 @@ export async function changeStatus(
   fulfillmentRequestId: number,
   input: FulfillmentStatusInput,
   metadata: AppendMetadata,
+  /** A reaction's transaction: the change commits with the reacting event's processed row. */
+  transaction?: DatabaseTransactionConnection,
 ): Promise<void> {
   await deps.commands.handleCommand({
+    ...(transaction ? { transaction } : {}),
     stream: requestStream(fulfillmentRequestId),
     decider: requestDecider,
     command: {

@@ -10,12 +10,18 @@
  * architecture.md §2, fulfillment). Without a device or a linked item, nothing is recorded and the reason is logged
  * as a warning: there is no item to reserve, so a pending request would stand for nothing.
  */
-import { CLINICAL_EVENT_SCHEMAS, parseEventData, TEST_REQUEST_SUBJECTS, type EventEnvelope } from '@labline/contracts';
+import {
+  CLINICAL_EVENT_SCHEMAS,
+  parseEventData,
+  TEST_REQUEST_SUBJECTS,
+  type Caller,
+  type EventEnvelope,
+} from '@labline/contracts';
 import type { Reactor } from '@labline/service-kit';
 import type { DatabaseTransactionConnection } from 'slonik';
-import { recordRequest } from '../commands/requests';
+import { changeStatus, recordRequest } from '../commands/requests';
 import type { FulfillmentContext } from '../config';
-import { hasRequestFor, kitForDevice } from '../projections/requests/queries';
+import { hasRequestFor, kitForDevice, unshippedRequestsOf } from '../projections/requests/queries';
 
 /** The statuses in which an order still needs its kit. */
 const AWAITING_KIT = new Set(['pending', 'approved']);
@@ -60,12 +66,52 @@ export async function requestKitFor(
   return { recorded: id };
 }
 
+/** The saga's compensation acts as the system: its events name the cancelling test request as their cause. */
+const SYSTEM_CALLER: Caller = {
+  userId: 0,
+  role: 'super_admin',
+  institutionId: null,
+  institutionIds: [],
+  permissions: [],
+};
+export const TEST_REQUEST_CANCELLED_NOTE = 'Test request cancelled';
+
+/**
+ * A cancelled test request cancels its fulfillment requests whose kit has not left (pending, assigned); their
+ * cancellation releases the stock they hold (inventory's side of the saga). A dispatched kit is on its way and
+ * stays as it is. Answers the requests cancelled.
+ */
+export async function cancelKitsOf(
+  context: Pick<FulfillmentContext, 'pool' | 'commands'>,
+  event: EventEnvelope,
+  transaction: DatabaseTransactionConnection,
+  metadata: Parameters<Reactor['react']>[2],
+): Promise<readonly number[]> {
+  const { testRequestId } = parseEventData(CLINICAL_EVENT_SCHEMAS, 'TestRequestCancelled', event.data);
+  const open = await unshippedRequestsOf(transaction, testRequestId);
+  for (const id of open) {
+    await changeStatus(
+      context,
+      SYSTEM_CALLER,
+      id,
+      { status: 'cancelled', notes: TEST_REQUEST_CANCELLED_NOTE, tracking_number: null, barcodeNumber: null },
+      metadata,
+      transaction,
+    );
+  }
+  return open;
+}
+
 export function testRequestKits(context: FulfillmentContext): Reactor {
   return {
     name: 'test-request-kits',
     subjects: TEST_REQUEST_SUBJECTS,
-    handles: ['TestRequestCreated', 'TestRequestUpdated'],
+    handles: ['TestRequestCreated', 'TestRequestUpdated', 'TestRequestCancelled'],
     async react(event, transaction, metadata) {
+      if (event.type === 'TestRequestCancelled') {
+        await cancelKitsOf(context, event, transaction, metadata);
+        return;
+      }
       const outcome = await requestKitFor(context, event, transaction, metadata);
       if ('skipped' in outcome && (outcome.skipped === 'no device' || outcome.skipped === 'no linked item')) {
         context.logger.warn(

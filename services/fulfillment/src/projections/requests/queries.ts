@@ -187,6 +187,13 @@ export async function hasRequestFor(db: CommonQueryMethods, testRequestId: numbe
   return db.exists(sql.unsafe`SELECT 1 FROM fulfillment_requests WHERE test_request_id = ${testRequestId}`);
 }
 
+/** A test request's fulfillment requests whose kit has not left yet (pending or assigned): a cancellation's to undo. */
+export async function unshippedRequestsOf(db: CommonQueryMethods, testRequestId: number): Promise<readonly number[]> {
+  return db.anyFirst(sql.type(z.object({ id: z.number().int() }))`
+    SELECT id FROM fulfillment_requests
+    WHERE test_request_id = ${testRequestId} AND status IN ('pending', 'assigned') ORDER BY id`);
+}
+
 /** Whether an item exists for an institution: its own or a global one. */
 export async function itemAvailableTo(db: CommonQueryMethods, itemId: number, institutionId: number) {
   return db.exists(sql.unsafe`
