@@ -6,6 +6,7 @@
  */
 import type { ActivityFilter } from './analytics';
 import type { TestRequestStatus } from './test-requests';
+import { canManageFulfillment } from './fulfillment';
 import { canViewInventory } from './inventory';
 import { patientScope, type Caller } from './records';
 
@@ -131,6 +132,13 @@ export const ACTIVITY_DESCRIPTIONS = {
   stockReleased: (name: string, quantity: number) => `${quantity} × ${name} released`,
   stockConsumed: (name: string, quantity: number) => `${quantity} × ${name} dispatched`,
   lowStockReached: (name: string) => `Low stock: ${name}`,
+  // fulfillment's requests (issue 25): 'Fulfillment processed' activities, one per step of a kit's journey
+  fulfillmentRequested: (id: string) => `Fulfillment request ${id} created`,
+  fulfillmentAssigned: (id: string) => `Fulfillment request ${id} assigned`,
+  fulfillmentDispatched: (id: string, tracking: string) => `Fulfillment request ${id} dispatched (${tracking})`,
+  fulfillmentDelivered: (id: string) => `Fulfillment request ${id} delivered`,
+  fulfillmentCancelled: (id: string) => `Fulfillment request ${id} cancelled`,
+  fulfillmentReopened: (id: string) => `Fulfillment request ${id} reopened`,
 } as const;
 
 /**
@@ -138,6 +146,25 @@ export const ACTIVITY_DESCRIPTIONS = {
  * items they see (canReadInventoryItem: the global items and their institutions'; super_admin every item, or the
  * activity filter's institution's and the global ones). null: the card is not shown.
  */
+/**
+ * The dashboard's Pending Fulfillment (spec 1 §2 "shown if fulfillment data exists"): for the roles that manage
+ * fulfillment (its link leads there), over the requests they see: super_admin every one or the activity filter's
+ * institution's; an agent of no institution every one; the others their institutions'. null: no card.
+ */
+export function pendingFulfillmentScope(
+  caller: Caller,
+  filter: DashboardFilter,
+): { institutionIds: readonly number[] | null } | null {
+  if (!canManageFulfillment(caller)) return null;
+  if (caller.role === 'super_admin') {
+    return filter.activity_filter === 'institution' && filter.institution_id !== undefined
+      ? { institutionIds: [filter.institution_id] }
+      : { institutionIds: null };
+  }
+  if (caller.role === 'fulfillment_agent' && caller.institutionId === null) return { institutionIds: null };
+  return { institutionIds: caller.institutionIds };
+}
+
 export function lowStockScope(
   caller: Caller,
   filter: DashboardFilter,

@@ -5,6 +5,7 @@
 import {
   dashboardScope,
   lowStockScope,
+  pendingFulfillmentScope,
   seesSystemFigures,
   type Caller,
   type Dashboard,
@@ -25,6 +26,7 @@ import {
   institutionsByActivity,
   lowStockCount,
   patientsRegistered,
+  pendingFulfillmentCount,
   recentActivity,
   requestsCreated,
   requestTrends,
@@ -58,12 +60,14 @@ export function analyticsReads(db: CommonQueryMethods, caller: Caller): Analytic
       const scope = dashboardScope(caller, query);
       const days = query.timeframe;
       const stockScope = lowStockScope(caller, query);
-      const [requests, patients, trends, activity, lowStock] = await Promise.all([
+      const fulfillmentScope = pendingFulfillmentScope(caller, query);
+      const [requests, patients, trends, activity, lowStock, pendingKits] = await Promise.all([
         requestsCreated(db, scope, days),
         patientsRegistered(db, scope, days),
         requestTrends(db, scope, days),
         recentActivity(db, scope, days, system, system && query.include_user_activity === true),
         stockScope === null ? null : lowStockCount(db, stockScope.institutionIds),
+        fulfillmentScope === null ? null : pendingFulfillmentCount(db, fulfillmentScope.institutionIds),
       ]);
       const [institutions, clinicians] = system
         ? await Promise.all([
@@ -79,7 +83,7 @@ export function analyticsReads(db: CommonQueryMethods, caller: Caller): Analytic
         test_requests: { total: requests },
         patients: { total: patients },
         results: null,
-        fulfillment: null,
+        fulfillment: pendingKits === null ? null : { pending: pendingKits },
         inventory: lowStock === null ? null : { low_stock_count: lowStock },
         institutions,
         clinicians,

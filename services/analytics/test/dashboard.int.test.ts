@@ -204,8 +204,9 @@ const SUPER_ADMIN_WEEK: Dashboard = {
   test_requests: { total: 2 },
   patients: { total: 1 },
   results: null,
-  fulfillment: null,
-  // no stock events in this history: nothing is low, and super_admin and institution_admin see the card
+  // no stock or fulfillment events in this history: nothing is low or pending; super_admin sees both cards,
+  // institution_admin the Low Stock Alert only (fulfillment is the managers')
+  fulfillment: { pending: 0 },
   inventory: { low_stock_count: 0 },
   institutions: {
     active: 3,
@@ -307,6 +308,7 @@ describe('the dashboard from identity and clinical events', () => {
     const expected: Dashboard = {
       ...SUPER_ADMIN_WEEK,
       ...NOT_SYSTEM,
+      fulfillment: null,
       recent_activity: northwindWeek(unnamed),
     };
     assert.deepEqual(await dashboard(USERS.northwindAdmin, 'timeframe=7'), expected);
@@ -325,8 +327,9 @@ describe('the dashboard from identity and clinical events', () => {
     assert.deepEqual(await dashboard(USERS.northwindClinician, 'timeframe=7'), {
       ...SUPER_ADMIN_WEEK,
       ...NOT_SYSTEM,
-      // a clinician has no inventory card
+      // a clinician has no inventory or fulfillment card
       inventory: null,
+      fulfillment: null,
       test_requests: { total: 1 },
       patients: { total: 1 },
       test_trends: [{ date: dayOf(24), count: 1 }],

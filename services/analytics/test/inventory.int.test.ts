@@ -6,7 +6,14 @@
  */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { AuditSummary, Dashboard, InventoryEventData, InventoryEventType } from '@labline/contracts';
+import type {
+  AuditSummary,
+  Dashboard,
+  FulfillmentEventData,
+  FulfillmentEventType,
+  InventoryEventData,
+  InventoryEventType,
+} from '@labline/contracts';
 import { testUser, waitFor, type TestUser } from '@labline/testkit';
 import { publishDirectory } from '@labline/service-kit/testing';
 import { actorOf, startAnalytics, type AnalyticsTestContext } from './harness';
@@ -160,5 +167,76 @@ describe('inventory on the dashboard', () => {
     assert.equal(of('created'), 4);
     assert.equal(of('stock_adjusted'), 2);
     assert.equal(of('low_stock_reached'), 1);
+  });
+});
+
+describe('fulfillment on the dashboard (issue 25 item 6)', () => {
+  const requested = (id: number, institutionId: number): FulfillmentEventData<'FulfillmentRequested'> => ({
+    fulfillmentRequestId: id,
+    test_request_id: 900 + id,
+    institution_id: institutionId,
+    patient_id: 7,
+    inventory_item_id: 1,
+    quantity_requested: 1,
+    priority: 'normal',
+    assigned_to: null,
+    notes: null,
+    replaces_request_id: null,
+  });
+  let step = 0;
+  const publish = <T extends FulfillmentEventType>(
+    id: number,
+    version: number,
+    type: T,
+    data: FulfillmentEventData<T>,
+  ) =>
+    suite.publish('fulfillment', {
+      stream: `fulfillmentRequest-${id}`,
+      version,
+      type,
+      data,
+      actor: actorOf(USERS.clientAdmin),
+      // a minute apart, in publishing order: Recent Activity's order is theirs
+      occurredAt: new Date(Date.now() - 60_000 * (10 - (step += 1))).toISOString(),
+    });
+
+  it("counts the pending requests each manager sees, lists each step as 'Fulfillment processed'", async () => {
+    const first = await publish(71, 0, 'FulfillmentRequested', requested(71, NORTHWIND));
+    await publish(72, 0, 'FulfillmentRequested', requested(72, NORTHWIND));
+    await publish(73, 0, 'FulfillmentRequested', requested(73, RIVERSIDE));
+    await publish(72, 1, 'FulfillmentDispatched', {
+      fulfillmentRequestId: 72,
+      tracking_number: 'RM123456789GB',
+      barcode_number: null,
+      notes: 'Package dispatched',
+      status: 'dispatched',
+    });
+    // delivered twice: counted once
+    await suite.republish('fulfillment', first);
+    await waitFor(
+      async () =>
+        (await dashboard(USERS.superAdmin)).recent_activity.some(
+          (activity) => activity.description === 'Fulfillment request FUL-000072 dispatched (RM123456789GB)',
+        ),
+      { description: 'the fulfillment events projected' },
+    );
+    assert.deepEqual((await dashboard(USERS.superAdmin)).fulfillment, { pending: 2 });
+    assert.deepEqual((await dashboard(USERS.clientAdmin)).fulfillment, { pending: 1 });
+    assert.deepEqual((await dashboard(USERS.superAdmin, '?activity_filter=institution&institution_id=2')).fulfillment, {
+      pending: 1,
+    });
+    // not a manager of fulfillment: no card
+    assert.equal((await dashboard(USERS.northwindAdmin)).fulfillment, null);
+    const northwind = (await dashboard(USERS.clientAdmin)).recent_activity.filter(
+      (activity) => activity.type === 'fulfillment',
+    );
+    assert.deepEqual(
+      northwind.map((activity) => [activity.description, activity.status]),
+      [
+        ['Fulfillment request FUL-000072 dispatched (RM123456789GB)', 'dispatched'],
+        ['Fulfillment request FUL-000072 created', 'pending'],
+        ['Fulfillment request FUL-000071 created', 'pending'],
+      ],
+    );
   });
 });

@@ -1,12 +1,14 @@
 /**
  * What happened to clinical's records, as analytics counts it: each test request and patient (whose, which
  * institutions, when created or registered, archived or deleted), inventory's items (their stock, for the Low
- * Stock Alert) and one activity row per event a dashboard lists (spec 1 §2 Recent Activity). Kept by the durable consumer `analytics-clinical-activity` from the start
+ * Stock Alert), fulfillment's requests (their status, for Pending Fulfillment) and one activity row per event a dashboard lists (spec 1 §2 Recent Activity). Kept by the durable consumer `analytics-clinical-activity` from the start
  * of the stream, so a new database (or a rebuild) gets every record ever published.
  */
 import {
   ACTIVITY_DESCRIPTIONS,
   CLINICAL_EVENT_SCHEMAS,
+  formatFulfillmentId,
+  FULFILLMENT_EVENT_SCHEMAS,
   INVENTORY_EVENT_SCHEMAS,
   parseEventData,
   TEST_REQUEST_SUBJECTS,
@@ -74,6 +76,17 @@ const ACTIVITY_TABLES = `
   );
   CREATE INDEX IF NOT EXISTS inventory_stock_low_idx ON inventory_stock (institution_id)
     WHERE quantity_available <= minimum_threshold;
+
+  -- fulfillment's requests (issue 25): what Pending Fulfillment counts and the fulfillment activities name
+  CREATE TABLE IF NOT EXISTS fulfillment_status (
+    id integer PRIMARY KEY,
+    institution_id integer NOT NULL,
+    test_request_id integer NOT NULL,
+    status text NOT NULL,
+    version integer NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS fulfillment_status_pending_idx ON fulfillment_status (institution_id)
+    WHERE status = 'pending';
 `;
 
 /**
@@ -277,6 +290,65 @@ async function applyInventoryEvent(db: CommonQueryMethods, event: EventEnvelope)
   }
 }
 
+/**
+ * A fulfillment request's event (issue 25 item 6): its status (Pending Fulfillment's count) and a 'Fulfillment
+ * processed' activity under its test request's institution, tied to the test request (its clinician's dashboard).
+ */
+async function applyFulfillmentEvent(db: CommonQueryMethods, event: EventEnvelope): Promise<void> {
+  if (!(FULFILLMENT_ACTIVITY_EVENT_TYPES as readonly string[]).includes(event.type)) return;
+  const type = event.type as (typeof FULFILLMENT_ACTIVITY_EVENT_TYPES)[number];
+  const data = parseEventData(FULFILLMENT_EVENT_SCHEMAS, type, event.data);
+  const id = data.fulfillmentRequestId;
+  if (type === 'FulfillmentRequested') {
+    const requested = parseEventData(FULFILLMENT_EVENT_SCHEMAS, type, event.data);
+    await db.query(sql.unsafe`
+      INSERT INTO fulfillment_status (id, institution_id, test_request_id, status, version)
+      VALUES (${id}, ${requested.institution_id}, ${requested.test_request_id}, 'pending', ${event.version})
+      ON CONFLICT (id) DO NOTHING`);
+  } else if ('status' in data) {
+    await db.query(sql.unsafe`
+      UPDATE fulfillment_status SET status = ${data.status}, version = ${event.version}
+      WHERE id = ${id} AND version < ${event.version}`);
+  }
+  const request = await db.maybeOne(sql.type(
+    z.object({ institution_id: z.number().int(), test_request_id: z.number().int() }),
+  )`
+    SELECT institution_id, test_request_id FROM fulfillment_status WHERE id = ${id}`);
+  if (!request) return;
+  const display = formatFulfillmentId(id);
+  const description =
+    type === 'FulfillmentRequested'
+      ? ACTIVITY_DESCRIPTIONS.fulfillmentRequested(display)
+      : type === 'FulfillmentAssigned'
+        ? ACTIVITY_DESCRIPTIONS.fulfillmentAssigned(display)
+        : type === 'FulfillmentDispatched'
+          ? ACTIVITY_DESCRIPTIONS.fulfillmentDispatched(
+              display,
+              parseEventData(FULFILLMENT_EVENT_SCHEMAS, type, event.data).tracking_number,
+            )
+          : type === 'FulfillmentDelivered'
+            ? ACTIVITY_DESCRIPTIONS.fulfillmentDelivered(display)
+            : type === 'FulfillmentCancelled'
+              ? ACTIVITY_DESCRIPTIONS.fulfillmentCancelled(display)
+              : ACTIVITY_DESCRIPTIONS.fulfillmentReopened(display);
+  await recordActivity(db, event, {
+    type: 'fulfillment',
+    description,
+    status: 'status' in data ? data.status : 'pending',
+    institutionIds: [request.institution_id],
+    testRequestId: request.test_request_id,
+  });
+}
+
+const FULFILLMENT_ACTIVITY_EVENT_TYPES = [
+  'FulfillmentRequested',
+  'FulfillmentAssigned',
+  'FulfillmentDispatched',
+  'FulfillmentDelivered',
+  'FulfillmentCancelled',
+  'FulfillmentReopened',
+] as const;
+
 /** The inventory item events this projection keeps. */
 const INVENTORY_ACTIVITY_EVENT_TYPES = [
   'InventoryItemCreated',
@@ -290,9 +362,15 @@ const INVENTORY_ACTIVITY_EVENT_TYPES = [
 
 export const clinicalActivityProjection: CrossServiceProjection = {
   name: 'clinical-activity',
-  // 2: activities' position (the live stream's ids); 3: inventory's items and their activities
-  version: 3,
-  subjects: [...TEST_REQUEST_SUBJECTS, 'lab.clinical.patient.>', 'lab.inventory.inventoryItem.>'],
+  // 2: activities' position (the live stream's ids); 3: inventory's items and their activities; 4: fulfillment's
+  // requests and their activities
+  version: 4,
+  subjects: [
+    ...TEST_REQUEST_SUBJECTS,
+    'lab.clinical.patient.>',
+    'lab.inventory.inventoryItem.>',
+    'lab.fulfillment.fulfillmentRequest.>',
+  ],
   handles: [
     ...TEST_REQUEST_SUMMARY_EVENT_TYPES,
     'PatientRegistered',
@@ -300,12 +378,14 @@ export const clinicalActivityProjection: CrossServiceProjection = {
     'PatientRemovedFromInstitutions',
     'PatientDeleted',
     ...INVENTORY_ACTIVITY_EVENT_TYPES,
+    ...FULFILLMENT_ACTIVITY_EVENT_TYPES,
   ],
-  tables: [TEST_REQUEST_SUMMARY_TABLE, 'patients', 'activities', 'inventory_stock'],
+  tables: [TEST_REQUEST_SUMMARY_TABLE, 'patients', 'activities', 'inventory_stock', 'fulfillment_status'],
   init: TEST_REQUEST_SUMMARY_TABLE_DDL + ACTIVITY_TABLES,
   apply: async (db, event) => {
     await applyTestRequestEvent(db, event);
     await applyPatientEvent(db, event);
     await applyInventoryEvent(db, event);
+    await applyFulfillmentEvent(db, event);
   },
 };

@@ -115,7 +115,8 @@ function systemActivities(scope: DashboardScope, days: number): FragmentSqlToken
   const actions = sql.array(Object.keys(SYSTEM_ACTIVITY_DESCRIPTIONS), 'text');
   return sql.fragment`
     SELECT 'system' AS type, CASE e.action ${sql.join(descriptions, sql.fragment` `)} END AS description,
-           NULL::text AS status, e.actor_id, e.institution_id, e.occurred_at AS created_at, e.event_id
+           NULL::text AS status, e.actor_id, e.institution_id, e.occurred_at AS created_at, e.event_id,
+           NULL::bigint AS position
     FROM audit_entries e
     WHERE e.table_name = 'users' AND e.action = ANY(${actions}) AND e.occurred_at >= ${since(days)}
       AND ${scopeCondition(scope, AUDIT_COLUMNS)}`;
@@ -135,7 +136,7 @@ export async function recentActivity(
 ): Promise<Activity[]> {
   const records = sql.fragment`
     SELECT a.type, a.description, a.status, a.actor_id, a.institution_ids[1] AS institution_id, a.created_at,
-           a.event_id
+           a.event_id, a.position
     FROM ${ACTIVITY_SOURCE}
     WHERE a.created_at >= ${since(days)} AND ${scopeCondition(scope, ACTIVITY_COLUMNS)}`;
   const rows = await db.any(sql.type(activitySchema)`
@@ -146,7 +147,8 @@ export async function recentActivity(
     FROM (${records} ${withSystem ? sql.fragment`UNION ALL ${systemActivities(scope, days)}` : sql.fragment``}) x
     LEFT JOIN users u ON u.id = x.actor_id
     LEFT JOIN institutions i ON i.id = x.institution_id
-    ORDER BY x.created_at DESC, x.event_id
+    -- events of the same instant in the order they were projected (a stock movement before the low stock it caused)
+    ORDER BY x.created_at DESC, x.position DESC NULLS LAST, x.event_id
     LIMIT ${DASHBOARD_LIMITS.recentActivity}`);
   return [...rows];
 }
@@ -291,4 +293,17 @@ export function lowStockCount(db: CommonQueryMethods, institutionIds: readonly n
   return db.oneFirst(sql.type(countSchema)`
     SELECT count(*)::int AS count FROM inventory_stock s
     WHERE s.quantity_available <= s.minimum_threshold AND ${within}`);
+}
+
+/** Pending Fulfillment (issue 25): the requests still pending, within the institutions (null: every one). */
+export function pendingFulfillmentCount(
+  db: CommonQueryMethods,
+  institutionIds: readonly number[] | null,
+): Promise<number> {
+  const within =
+    institutionIds === null
+      ? sql.fragment`true`
+      : sql.fragment`f.institution_id = ANY(${sql.array([...institutionIds], 'int4')})`;
+  return db.oneFirst(sql.type(countSchema)`
+    SELECT count(*)::int AS count FROM fulfillment_status f WHERE f.status = 'pending' AND ${within}`);
 }
