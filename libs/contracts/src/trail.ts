@@ -23,6 +23,15 @@ export const TRAIL_ENTRY_KINDS = [
   'reminder_missed',
   'reminder_too_late',
   'reminder_cancelled',
+  // the kit's journey (fulfillment and inventory, issue 25)
+  'kit_requested',
+  'kit_assigned',
+  'kit_reserved',
+  'kit_reservation_refused',
+  'kit_dispatched',
+  'kit_delivered',
+  'kit_cancelled',
+  'kit_reopened',
 ] as const;
 export type TrailEntryKind = (typeof TRAIL_ENTRY_KINDS)[number];
 
@@ -41,6 +50,14 @@ export const TRAIL_ENTRY_TITLES: Readonly<Record<TrailEntryKind, string>> = {
   reminder_missed: 'Reminder missed',
   reminder_too_late: 'Reminder too late',
   reminder_cancelled: 'Reminder cancelled',
+  kit_requested: 'Test kit requested',
+  kit_assigned: 'Test kit assigned',
+  kit_reserved: 'Test kit reserved',
+  kit_reservation_refused: 'Test kit not reserved',
+  kit_dispatched: 'Test kit dispatched',
+  kit_delivered: 'Test kit delivered',
+  kit_cancelled: 'Test kit cancelled',
+  kit_reopened: 'Test kit request reopened',
 };
 
 /** Who did it when the event has no user: the system (a reminder job, a reaction, a provider's report). */
@@ -60,6 +77,8 @@ export const REMINDER_CANCEL_REASONS: Readonly<Record<string, string>> = {
 export const NOTIFICATION_CAUSES: Readonly<Record<string, string>> = {
   test_request_cancelled: 'The cancellation',
   custom: 'Send Notification',
+  kit_dispatched: "The kit's dispatch",
+  kit_delivered: "The kit's delivery",
 };
 
 // ------------------------------------------------------------------------------------------- turnaround

@@ -13,6 +13,8 @@ import {
   type ClinicalEventData,
   type ClinicalEventType,
   type EventEnvelope,
+  type FulfillmentEventData,
+  type FulfillmentEventType,
   type NotificationEventData,
   type NotificationEventType,
   type TestRequestTrail,
@@ -61,7 +63,7 @@ let suite: AnalyticsTestContext;
 
 /** Publishes an envelope of our own making (its correlation and causation), as its service's relay would. */
 async function emit(
-  service: 'clinical' | 'notifications',
+  service: 'clinical' | 'notifications' | 'fulfillment' | 'inventory',
   event: { stream: string; version: number; type: string; data: unknown },
   options: { by?: Actor; hours: number; correlationId?: string; causationId?: string | null },
 ): Promise<EventEnvelope> {
@@ -683,5 +685,76 @@ describe('one trail per order and turnaround times', () => {
       get<Turnaround>(USERS.superAdmin, '/analytics/turnaround?timeframe=30').then((answer) => answer.groups),
     ]);
     assert.deepEqual(after, before);
+  });
+
+  // last: its request is Northwind's too, and would count among the turnaround figures above
+  it("adds the kit's journey: requested, reserved, dispatched with its tracking number, delivered", async () => {
+    const { emily } = USERS;
+    await clinical(
+      'testRequest-45',
+      0,
+      'TestRequestCreated',
+      testRequestCreatedData(45, NORTHWIND, { patient_id: 101, clinician_id: emily.id, requested_by: emily.id }),
+      { by: actor(emily), hours: 5 },
+    );
+    const kit = <T extends FulfillmentEventType>(
+      version: number,
+      type: T,
+      data: FulfillmentEventData<T>,
+      hours: number,
+    ) => emit('fulfillment', { stream: 'fulfillmentRequest-12', version, type, data }, { hours });
+    await kit(
+      0,
+      'FulfillmentRequested',
+      {
+        fulfillmentRequestId: 12,
+        test_request_id: 45,
+        institution_id: NORTHWIND,
+        patient_id: 101,
+        inventory_item_id: 3,
+        quantity_requested: 1,
+        priority: 'normal',
+        assigned_to: null,
+        notes: null,
+        replaces_request_id: null,
+      },
+      4,
+    );
+    await emit(
+      'inventory',
+      {
+        stream: 'inventoryItem-3',
+        version: 4,
+        type: 'InventoryStockReserved',
+        data: { itemId: 3, quantity: 1, fulfillment_request_id: 12, quantity_available: 20, quantity_reserved: 1 },
+      },
+      { hours: 3.9 },
+    );
+    const tracking = { tracking_number: 'RM123456789GB', barcode_number: null, notes: 'Package dispatched' };
+    await kit(1, 'FulfillmentDispatched', { fulfillmentRequestId: 12, ...tracking, status: 'dispatched' }, 3);
+    const notes = { previous_status: 'dispatched', notes: 'Package delivered', status: 'delivered' } as const;
+    await kit(2, 'FulfillmentDelivered', { fulfillmentRequestId: 12, ...notes }, 1);
+    let trail: TestRequestTrail | undefined;
+    await waitFor(
+      async () => {
+        const response = await suite.app.inject({
+          url: '/analytics/test-requests/45/trail',
+          headers: await suite.as(emily),
+        });
+        trail = response.statusCode === 200 ? response.json<TestRequestTrail>() : undefined;
+        return trail?.entries.length === 5;
+      },
+      { description: "the kit's journey on the trail" },
+    );
+    assert.deepEqual(
+      trail!.entries.map((entry) => [entry.kind, entry.title, entry.detail]),
+      [
+        ['ordered', 'Test request ordered', 'HbA1c'],
+        ['kit_requested', 'Test kit requested', 'FUL-000012: 1 unit'],
+        ['kit_reserved', 'Test kit reserved', '1 unit held in stock'],
+        ['kit_dispatched', 'Test kit dispatched', 'Tracking number RM123456789GB'],
+        ['kit_delivered', 'Test kit delivered', 'Package delivered'],
+      ],
+    );
   });
 });

@@ -10,6 +10,9 @@
  */
 import {
   CLINICAL_EVENT_SCHEMAS,
+  formatFulfillmentId,
+  FULFILLMENT_EVENT_SCHEMAS,
+  INVENTORY_EVENT_SCHEMAS,
   NOTIFICATION_CAUSES,
   NOTIFICATION_EVENT_SCHEMAS,
   parseEventData,
@@ -23,10 +26,12 @@ import {
 } from '@labline/contracts';
 import type { CrossServiceProjection } from '@labline/service-kit';
 import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
 
 /** What one event adds to its request's trail. */
 interface TrailRow {
-  testRequestId: number;
+  /** Its request; or, for a kit's step, its fulfillment request's (looked up in trail_kits). */
+  testRequestId: number | { fulfillmentRequestId: number };
   kind: TrailEntryKind;
   detail?: string | null;
   status?: TestRequestStatus | null;
@@ -68,8 +73,78 @@ const reminderRow =
     };
   };
 
+const FULFILLMENT = 'lab.fulfillment.fulfillmentRequest.>';
+const INVENTORY = 'lab.inventory.inventoryItem.>';
+const fulfillment = <T extends keyof typeof FULFILLMENT_EVENT_SCHEMAS>(type: T, event: EventEnvelope) =>
+  parseEventData(FULFILLMENT_EVENT_SCHEMAS, type, event.data);
+const units = (quantity: number) => (quantity === 1 ? '1 unit' : `${quantity} units`);
+
+/** A step of a kit's journey, after its FulfillmentRequested. */
+const kitStep =
+  (
+    type: 'FulfillmentAssigned' | 'FulfillmentDelivered' | 'FulfillmentCancelled' | 'FulfillmentReopened',
+    kind: TrailEntryKind,
+  ) =>
+  (event: EventEnvelope): TrailRow => {
+    const data = fulfillment(type, event);
+    return {
+      testRequestId: { fulfillmentRequestId: data.fulfillmentRequestId },
+      kind,
+      detail: 'notes' in data ? data.notes : null,
+    };
+  };
+
 /** The events a trail is made of, by type. */
 export const TRAIL_EVENTS: Readonly<Record<string, TrailEvent>> = {
+  FulfillmentRequested: {
+    subject: FULFILLMENT,
+    row: (event) => {
+      const data = fulfillment('FulfillmentRequested', event);
+      return {
+        testRequestId: data.test_request_id,
+        kind: 'kit_requested',
+        detail: `${formatFulfillmentId(data.fulfillmentRequestId)}: ${units(data.quantity_requested)}`,
+        cause: data.replaces_request_id === null ? null : `Replaces ${formatFulfillmentId(data.replaces_request_id)}`,
+      };
+    },
+  },
+  FulfillmentAssigned: { subject: FULFILLMENT, row: kitStep('FulfillmentAssigned', 'kit_assigned') },
+  FulfillmentDispatched: {
+    subject: FULFILLMENT,
+    row: (event) => {
+      const data = fulfillment('FulfillmentDispatched', event);
+      return {
+        testRequestId: { fulfillmentRequestId: data.fulfillmentRequestId },
+        kind: 'kit_dispatched',
+        detail: `Tracking number ${data.tracking_number}`,
+      };
+    },
+  },
+  FulfillmentDelivered: { subject: FULFILLMENT, row: kitStep('FulfillmentDelivered', 'kit_delivered') },
+  FulfillmentCancelled: { subject: FULFILLMENT, row: kitStep('FulfillmentCancelled', 'kit_cancelled') },
+  FulfillmentReopened: { subject: FULFILLMENT, row: kitStep('FulfillmentReopened', 'kit_reopened') },
+  InventoryStockReserved: {
+    subject: INVENTORY,
+    row: (event) => {
+      const data = parseEventData(INVENTORY_EVENT_SCHEMAS, 'InventoryStockReserved', event.data);
+      return {
+        testRequestId: { fulfillmentRequestId: data.fulfillment_request_id },
+        kind: 'kit_reserved',
+        detail: `${units(data.quantity)} held in stock`,
+      };
+    },
+  },
+  InventoryReservationRefused: {
+    subject: INVENTORY,
+    row: (event) => {
+      const data = parseEventData(INVENTORY_EVENT_SCHEMAS, 'InventoryReservationRefused', event.data);
+      return {
+        testRequestId: { fulfillmentRequestId: data.fulfillment_request_id },
+        kind: 'kit_reservation_refused',
+        detail: data.reason,
+      };
+    },
+  },
   TestRequestCreated: {
     subject: TEST_REQUESTS,
     row: (event) => {
@@ -226,6 +301,13 @@ const TRAIL_TABLES = `
   );
   CREATE INDEX IF NOT EXISTS trail_entries_request_idx ON trail_entries (test_request_id, occurred_at);
 
+  -- The test request each fulfillment request ships a kit for (from FulfillmentRequested): a kit's later steps,
+  -- and inventory's holds, name only their fulfillment request.
+  CREATE TABLE IF NOT EXISTS trail_kits (
+    fulfillment_request_id integer PRIMARY KEY,
+    test_request_id integer NOT NULL
+  );
+
   -- Each message's delivery as its last-ranked outcome says: pending (0) < sent (1) < delivered, failed,
   -- skipped (2); among equals the later. A row may come before its NotificationRequested (channel null).
   CREATE TABLE IF NOT EXISTS trail_deliveries (
@@ -242,10 +324,24 @@ const TRAIL_TABLES = `
 `;
 
 async function recordEntry(db: CommonQueryMethods, event: EventEnvelope, row: TrailRow): Promise<void> {
+  if (event.type === 'FulfillmentRequested' && typeof row.testRequestId === 'number') {
+    await db.query(sql.unsafe`
+      INSERT INTO trail_kits (fulfillment_request_id, test_request_id)
+      VALUES (${fulfillment('FulfillmentRequested', event).fulfillmentRequestId}, ${row.testRequestId})
+      ON CONFLICT (fulfillment_request_id) DO NOTHING`);
+  }
+  // A kit's later step names its fulfillment request, whose FulfillmentRequested (its cause, published before it)
+  // filed the request here.
+  const testRequestId =
+    typeof row.testRequestId === 'number'
+      ? row.testRequestId
+      : await db.maybeOneFirst(sql.type(z.object({ test_request_id: z.number().int() }))`
+          SELECT test_request_id FROM trail_kits WHERE fulfillment_request_id = ${row.testRequestId.fulfillmentRequestId}`);
+  if (testRequestId === null) return;
   await db.query(sql.unsafe`
     INSERT INTO trail_entries (event_id, test_request_id, kind, event_type, detail, status, cause, notification_id,
                                notification_ids, occurred_at, actor_id, actor_role, correlation_id, causation_id)
-    VALUES (${event.id}, ${row.testRequestId}, ${row.kind}, ${event.type}, ${row.detail ?? null},
+    VALUES (${event.id}, ${testRequestId}, ${row.kind}, ${event.type}, ${row.detail ?? null},
             ${row.status ?? null}, ${row.cause ?? null}, ${row.notificationId ?? null},
             ${sql.array([...(row.notificationIds ?? [])], 'int4')}, ${event.occurredAt}::timestamptz,
             ${event.actor.userId}, ${event.actor.role}, ${event.correlationId}, ${event.causationId})
@@ -276,10 +372,11 @@ async function recordDelivery(db: CommonQueryMethods, event: EventEnvelope, outc
 
 export const orderTrailProjection: CrossServiceProjection = {
   name: 'order-trail',
-  version: 1,
+  // 2: the kit's journey (fulfillment's requests and inventory's holds)
+  version: 2,
   subjects: [...new Set(Object.values(TRAIL_EVENTS).map((entry) => entry.subject))],
   handles: [...new Set([...Object.keys(TRAIL_EVENTS), ...Object.keys(DELIVERY_OUTCOMES)])],
-  tables: ['trail_entries', 'trail_deliveries'],
+  tables: ['trail_entries', 'trail_deliveries', 'trail_kits'],
   init: TRAIL_TABLES,
   apply: async (db, event) => {
     const row = TRAIL_EVENTS[event.type]?.row(event);
