@@ -120,6 +120,8 @@ export const AUDIT_ACTIONS = [
   'low_stock_reached',
   'stock_requested',
   'low_stock_notified',
+  'dispatched',
+  'reopened',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -139,5 +141,6 @@ export const AUDIT_RECORD_TYPES = [
   'reminders',
   'inventory_items',
   'storage_locations',
+  'fulfillment_requests',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];

@@ -9,6 +9,7 @@
  */
 import type { AuditAction, AuditRecordType } from './analytics';
 import type { ClinicalEventType } from './events/clinical';
+import type { FulfillmentEventType } from './events/fulfillment';
 import type { IdentityEventType } from './events/identity';
 import type { InventoryEventType } from './events/inventory';
 import type { NotificationEventType } from './events/notifications';
@@ -18,7 +19,8 @@ export interface AuditEntryKind {
   table_name: AuditRecordType;
 }
 
-export type AuditedEventType = IdentityEventType | ClinicalEventType | NotificationEventType | InventoryEventType;
+export type AuditedEventType =
+  IdentityEventType | ClinicalEventType | NotificationEventType | InventoryEventType | FulfillmentEventType;
 
 const entry = (action: AuditAction, table_name: AuditRecordType): AuditEntryKind => ({ action, table_name });
 
@@ -87,6 +89,13 @@ export const AUDIT_EVENTS: Readonly<Record<AuditedEventType, AuditEntryKind | nu
   StorageLocationCreated: entry('created', 'storage_locations'),
   StorageLocationUpdated: entry('updated', 'storage_locations'),
   StorageLocationDeleted: entry('deleted', 'storage_locations'),
+  // fulfillment
+  FulfillmentRequested: entry('created', 'fulfillment_requests'),
+  FulfillmentAssigned: entry('assigned', 'fulfillment_requests'),
+  FulfillmentDispatched: entry('dispatched', 'fulfillment_requests'),
+  FulfillmentDelivered: entry('delivered', 'fulfillment_requests'),
+  FulfillmentCancelled: entry('cancelled', 'fulfillment_requests'),
+  FulfillmentReopened: entry('reopened', 'fulfillment_requests'),
 };
 
 /** The audit reading of an event type; null for one that is not audited or unknown (a newer producer's). */

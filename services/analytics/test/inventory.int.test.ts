@@ -230,6 +230,24 @@ describe('fulfillment on the dashboard (issue 25 item 6)', () => {
     const northwind = (await dashboard(USERS.clientAdmin)).recent_activity.filter(
       (activity) => activity.type === 'fulfillment',
     );
+    // and each step in the audit trail (a consumer of its own: it may still be behind)
+    const audited = await waitFor(
+      async () => {
+        const response = await suite.app.inject({
+          url: '/analytics/audit-summary?timeframe=7',
+          headers: await suite.as(USERS.superAdmin),
+        });
+        const rows = (response.json() as { audit_summary: AuditSummary[] }).audit_summary.filter(
+          (row) => row.table_name === 'fulfillment_requests',
+        );
+        return rows.some((row) => row.action === 'dispatched') && rows;
+      },
+      { description: 'fulfillment in the audit trail' },
+    );
+    assert.deepEqual(audited.map((row) => [row.action, row.count]).sort(), [
+      ['created', 3],
+      ['dispatched', 1],
+    ]);
     assert.deepEqual(
       northwind.map((activity) => [activity.description, activity.status]),
       [

@@ -16,6 +16,7 @@ import {
   auditEntryKind,
   AUDIT_EVENTS,
   CLINICAL_EVENT_SCHEMAS,
+  FULFILLMENT_EVENT_SCHEMAS,
   IDENTITY_EVENT_SCHEMAS,
   INVENTORY_EVENT_SCHEMAS,
   NOTIFICATION_EVENT_SCHEMAS,
@@ -31,6 +32,7 @@ const EVENT_SCHEMAS = {
   ...CLINICAL_EVENT_SCHEMAS,
   ...NOTIFICATION_EVENT_SCHEMAS,
   ...INVENTORY_EVENT_SCHEMAS,
+  ...FULFILLMENT_EVENT_SCHEMAS,
 };
 
 /** The event types the trail records. */
@@ -96,8 +98,8 @@ async function apply(db: CommonQueryMethods, event: EventEnvelope): Promise<void
 
 export const auditTrailProjection: CrossServiceProjection = {
   name: 'audit-trail',
-  // 2: inventory's records too
-  version: 2,
+  // 2: inventory's records too; 3: fulfillment's
+  version: 3,
   // Every service's records but identity's account e-mails (AUDIT_EVENTS says why).
   subjects: [
     'lab.identity.institution.>',
@@ -105,6 +107,7 @@ export const auditTrailProjection: CrossServiceProjection = {
     'lab.clinical.>',
     'lab.notifications.>',
     'lab.inventory.>',
+    'lab.fulfillment.>',
   ],
   handles: AUDITED_EVENT_TYPES,
   tables: ['audit_entries'],
