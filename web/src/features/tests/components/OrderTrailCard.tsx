@@ -27,11 +27,20 @@ const TRAIL_EMPTY = 'Nothing recorded yet';
 
 type Trail = AnswerOf<(typeof ANALYTICS_CONTRACTS)['testRequestTrail']>;
 
-/** A dot's colour: a message's delivery status, a cancellation red, the rest by what it is. */
+/** What went wrong or was undone: a cancellation, a missed reminder, a kit not reserved or cancelled. */
+const RED_KINDS: ReadonlySet<string> = new Set([
+  'cancelled',
+  'reminder_missed',
+  'kit_reservation_refused',
+  'kit_cancelled',
+]);
+
+/** A dot's colour: a message's delivery status, what went wrong red, the kit's journey cyan, the rest by kind. */
 function dotColour(entry: TrailEntry): string {
   if (entry.notification) return DELIVERY_STATUS_COLOURS[entry.notification.delivery_status];
-  if (entry.kind === 'cancelled' || entry.kind === 'reminder_missed') return 'red';
+  if (RED_KINDS.has(entry.kind)) return 'red';
   if (entry.kind.startsWith('reminder')) return 'purple';
+  if (entry.kind.startsWith('kit')) return entry.kind === 'kit_delivered' ? 'green' : 'cyan';
   return entry.kind === 'ordered' ? 'green' : 'blue';
 }
 
