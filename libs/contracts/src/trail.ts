@@ -85,9 +85,16 @@ export const NOTIFICATION_CAUSES: Readonly<Record<string, string>> = {
 
 /**
  * The milestones a request passes, in order. The results service will record `resulted` and `released` apart;
- * until it does, the status completed reaches both.
+ * until it does, the status completed reaches both. `kit_delivered` is fulfillment's (a partner's home kit).
  */
-export const TURNAROUND_MILESTONES = ['ordered', 'collected', 'received', 'resulted', 'released'] as const;
+export const TURNAROUND_MILESTONES = [
+  'ordered',
+  'kit_delivered',
+  'collected',
+  'received',
+  'resulted',
+  'released',
+] as const;
 export type TurnaroundMilestone = (typeof TURNAROUND_MILESTONES)[number];
 
 /** The milestones a test request's status reaches (TestRequestStatusChanged's `to`). */
@@ -106,6 +113,8 @@ export interface TurnaroundStage {
 
 /** The stages a turnaround figure is measured over: each milestone from the one before, and the whole. */
 export const TURNAROUND_STAGES: readonly TurnaroundStage[] = [
+  // a home kit's journey (fulfillment, issue 25): only requests whose kit a partner shipped reach it
+  { key: 'kit', label: 'Ordered → kit delivered', from: 'ordered', to: 'kit_delivered' },
   { key: 'collection', label: 'Ordered → sample collected', from: 'ordered', to: 'collected' },
   { key: 'transport', label: 'Sample collected → received at lab', from: 'collected', to: 'received' },
   { key: 'analysis', label: 'Received at lab → resulted', from: 'received', to: 'resulted' },

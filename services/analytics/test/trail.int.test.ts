@@ -527,6 +527,8 @@ const CENTRAL_WEEK = {
   lab_name: 'Central Lab',
   requests: 4,
   stages: [
+    // no home kits in this history
+    stage('kit', 'ordered', 'kit_delivered', 0, null, null),
     // 10, 4 and 2 hours
     stage('collection', 'ordered', 'collected', 3, 4, 8.8),
     // 10 and 6
@@ -542,7 +544,11 @@ const CENTRAL_MONTH = {
   ...CENTRAL_WEEK,
   requests: 5,
   // 10, 4, 2 and 10
-  stages: [stage('collection', 'ordered', 'collected', 4, 7, 10), ...CENTRAL_WEEK.stages.slice(1)],
+  stages: [
+    CENTRAL_WEEK.stages[0]!,
+    stage('collection', 'ordered', 'collected', 4, 7, 10),
+    ...CENTRAL_WEEK.stages.slice(2),
+  ],
 };
 const RIVER_WEEK = {
   institution_id: RIVERSIDE,
@@ -756,5 +762,12 @@ describe('one trail per order and turnaround times', () => {
         ['kit_delivered', 'Test kit delivered', 'Package delivered'],
       ],
     );
+    // ordered 5 hours ago, its kit delivered 1 hour ago: 4 hours, in its lab's turnaround figures
+    const kitStage = async () => {
+      const answer = await get<Turnaround>(USERS.superAdmin, '/analytics/turnaround?timeframe=7');
+      return answer.groups.flatMap((group) => group.stages).find((figure) => figure.stage === 'kit' && figure.count > 0);
+    };
+    const figure = await waitFor(kitStage, { description: "the kit's delivery in the turnaround" });
+    assert.deepEqual([figure.count, figure.median_hours, figure.p90_hours], [1, 4, 4]);
   });
 });

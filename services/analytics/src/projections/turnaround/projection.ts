@@ -9,6 +9,7 @@
 import {
   CATALOGUE_EVENT_SCHEMAS,
   CLINICAL_EVENT_SCHEMAS,
+  FULFILLMENT_EVENT_SCHEMAS,
   MILESTONES_OF_STATUS,
   parseEventData,
   TEST_REQUEST_SUBJECTS,
@@ -19,6 +20,7 @@ import {
 } from '@labline/contracts';
 import type { CrossServiceProjection } from '@labline/service-kit';
 import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
 
 const TURNAROUND_TABLES = `
   CREATE TABLE IF NOT EXISTS turnaround_requests (
@@ -37,6 +39,11 @@ const TURNAROUND_TABLES = `
   );
   CREATE INDEX IF NOT EXISTS turnaround_milestones_ordered_idx ON turnaround_milestones (reached_at)
     WHERE milestone = 'ordered';
+  -- the test request each fulfillment request ships a kit for (its delivery is the request's kit_delivered)
+  CREATE TABLE IF NOT EXISTS turnaround_kits (
+    fulfillment_request_id integer PRIMARY KEY,
+    test_request_id integer NOT NULL
+  );
   CREATE TABLE IF NOT EXISTS turnaround_labs (
     id integer PRIMARY KEY,
     name text NOT NULL,
@@ -115,15 +122,38 @@ async function applyRequestFacts(db: CommonQueryMethods, event: EventEnvelope): 
   }
 }
 
+/** A kit's request (filed under its test request) and its delivery (the test request's kit_delivered). */
+async function applyKit(db: CommonQueryMethods, event: EventEnvelope): Promise<void> {
+  if (event.type === 'FulfillmentRequested') {
+    const data = parseEventData(FULFILLMENT_EVENT_SCHEMAS, 'FulfillmentRequested', event.data);
+    await db.query(sql.unsafe`
+      INSERT INTO turnaround_kits (fulfillment_request_id, test_request_id)
+      VALUES (${data.fulfillmentRequestId}, ${data.test_request_id}) ON CONFLICT DO NOTHING`);
+  } else if (event.type === 'FulfillmentDelivered') {
+    const data = parseEventData(FULFILLMENT_EVENT_SCHEMAS, 'FulfillmentDelivered', event.data);
+    const testRequestId = await db.maybeOneFirst(sql.type(z.object({ test_request_id: z.number().int() }))`
+      SELECT test_request_id FROM turnaround_kits WHERE fulfillment_request_id = ${data.fulfillmentRequestId}`);
+    if (testRequestId !== null) await reach(db, testRequestId, ['kit_delivered'], event.occurredAt);
+  }
+}
+
 export const turnaroundProjection: CrossServiceProjection = {
   name: 'turnaround',
-  version: 1,
-  subjects: [...TEST_REQUEST_SUBJECTS, 'lab.clinical.catalogue.>'],
-  handles: [...TEST_REQUEST_SUMMARY_EVENT_TYPES, 'CatalogueItemCreated', 'CatalogueItemUpdated'],
-  tables: ['turnaround_requests', 'turnaround_milestones', 'turnaround_labs'],
+  // 2: a kit's delivery (fulfillment)
+  version: 2,
+  subjects: [...TEST_REQUEST_SUBJECTS, 'lab.clinical.catalogue.>', 'lab.fulfillment.fulfillmentRequest.>'],
+  handles: [
+    ...TEST_REQUEST_SUMMARY_EVENT_TYPES,
+    'CatalogueItemCreated',
+    'CatalogueItemUpdated',
+    'FulfillmentRequested',
+    'FulfillmentDelivered',
+  ],
+  tables: ['turnaround_requests', 'turnaround_milestones', 'turnaround_labs', 'turnaround_kits'],
   init: TURNAROUND_TABLES,
   apply: async (db, event) => {
     await applyRequestFacts(db, event);
+    await applyKit(db, event);
     const reached = MILESTONE_EVENTS[event.type]?.(event);
     if (reached) await reach(db, reached.testRequestId, reached.milestones, event.occurredAt);
   },
