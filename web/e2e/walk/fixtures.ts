@@ -18,7 +18,9 @@ import {
   defaultPermissionsForRole,
   institutionListResponseSchema,
   institutionResponseSchema,
+  canManageFulfillment,
   canUseTestRequests,
+  fulfillmentListSchema,
   testRequestListResponseSchema,
   patientListResponseSchema,
   patientResponseSchema,
@@ -50,6 +52,8 @@ export interface WalkAccount {
   created: { patient: Patient | null; user: User | null; institution: Institution | null };
   /** The test requests the server lists for this account (its scope, as the service decides it). */
   visibleTestRequestIds: ReadonlySet<number>;
+  /** The fulfillment requests the server lists for this account (none for a role that does not manage them). */
+  visibleFulfillmentIds: ReadonlySet<number>;
 }
 
 export interface WalkFixtures {
@@ -59,6 +63,8 @@ export interface WalkFixtures {
   users: User[];
   /** The demo test requests, as super_admin sees them. */
   testRequests: TestRequest[];
+  /** The demo fulfillment requests' ids, as super_admin sees them. */
+  fulfillmentIds: number[];
   accounts: WalkAccount[];
 }
 
@@ -121,7 +127,14 @@ export async function createFixtures(system: System): Promise<WalkFixtures> {
             .requests.map((request) => request.id)
         : [],
     );
-    accounts.push({ key, email, user: api.user, caller, api, created, visibleTestRequestIds });
+    const visibleFulfillmentIds = new Set(
+      canManageFulfillment(caller)
+        ? fulfillmentListSchema
+            .parse(await api.call('GET', '/fulfillment?limit=100'))
+            .requests.map((request) => request.id)
+        : [],
+    );
+    accounts.push({ key, email, user: api.user, caller, api, created, visibleTestRequestIds, visibleFulfillmentIds });
   }
   const superApi = accounts.find((account) => account.caller.role === 'super_admin')!.api;
   const listInstitutions = async () =>
@@ -145,7 +158,10 @@ export async function createFixtures(system: System): Promise<WalkFixtures> {
   const { requests: testRequests } = testRequestListResponseSchema.parse(
     await superApi.call('GET', '/tests/requests?limit=100'),
   );
-  return { institutions: await listInstitutions(), patients, users, testRequests, accounts };
+  const fulfillmentIds = fulfillmentListSchema
+    .parse(await superApi.call('GET', '/fulfillment?limit=100'))
+    .requests.map((request) => request.id);
+  return { institutions: await listInstitutions(), patients, users, testRequests, fulfillmentIds, accounts };
 }
 
 /**
@@ -169,6 +185,8 @@ export interface ScopeTargets {
   institutions: { inside: Institution; outside: Institution | null };
   /** A test request the server lists for the account, and one it does not (null: none to be had). */
   testRequests: { inside: TestRequest | null; outside: TestRequest | null };
+  /** A fulfillment request the server lists for the account, and one it does not (null: none to be had). */
+  fulfillment: { inside: number | null; outside: number | null };
 }
 
 export function scopeTargets(fixtures: WalkFixtures, account: WalkAccount): ScopeTargets {
@@ -196,6 +214,10 @@ export function scopeTargets(fixtures: WalkFixtures, account: WalkAccount): Scop
     testRequests: {
       inside: fixtures.testRequests.find((request) => account.visibleTestRequestIds.has(request.id)) ?? null,
       outside: fixtures.testRequests.find((request) => !account.visibleTestRequestIds.has(request.id)) ?? null,
+    },
+    fulfillment: {
+      inside: fixtures.fulfillmentIds.find((id) => account.visibleFulfillmentIds.has(id)) ?? null,
+      outside: fixtures.fulfillmentIds.find((id) => !account.visibleFulfillmentIds.has(id)) ?? null,
     },
   };
 }

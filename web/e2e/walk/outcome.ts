@@ -33,6 +33,8 @@ export type RouteTarget =
   | { kind: 'institution'; id: number; exists: boolean }
   /** `listed`: the server lists it for the caller (its scope, which the page follows). */
   | { kind: 'testRequest'; id: number; request: TestRequest | null; listed: boolean }
+  /** `listed`: the server lists it for the caller (its scope, which the page follows). */
+  | { kind: 'fulfillmentRequest'; id: number; listed: boolean }
   | { kind: 'other'; id: number };
 
 const denied = (message: string): Outcome => ({ kind: 'denied', message });
@@ -61,6 +63,9 @@ export function expectedOutcome(caller: Caller, route: RouteAccess, target: Rout
       return editing && !canEditTestRequest(caller, accessFactsOf(target.request))
         ? denied(ERRORS.forbidden)
         : { kind: 'page' };
+    case 'fulfillmentRequest':
+      // Another tenant's request answers as a missing one does.
+      return target.listed ? { kind: 'page' } : { kind: 'notFound' };
     default:
       return { kind: 'page' };
   }

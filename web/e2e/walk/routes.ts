@@ -15,7 +15,7 @@ export const UNKNOWN_ADDRESS = '/no-such-page';
 
 /** The records an `:id` route is opened with, per area of the route. */
 function targetsFor(walker: Walker, route: RouteAccess): RouteTarget[] {
-  const { patients, users, institutions, testRequests } = walker.targets;
+  const { patients, users, institutions, testRequests, fulfillment } = walker.targets;
   const area = route.path.split('/')[1];
   if (!route.path.includes(':id')) return [];
   switch (area) {
@@ -47,6 +47,12 @@ function targetsFor(walker: Walker, route: RouteAccess): RouteTarget[] {
               listed: walker.account.visibleTestRequestIds.has(request.id),
             },
       );
+    case 'fulfillment':
+      return [fulfillment.inside, fulfillment.outside].map((id) => ({
+        kind: 'fulfillmentRequest',
+        id: id ?? MISSING_ID,
+        listed: id !== null && walker.account.visibleFulfillmentIds.has(id),
+      }));
     default:
       // Screens of later issues: no records exist yet, any id shows the placeholder (or Access Denied).
       return [{ kind: 'other', id: 1 }];
