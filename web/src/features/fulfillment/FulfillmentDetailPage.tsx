@@ -12,7 +12,7 @@ import {
 } from '@labline/contracts';
 import { Button, Card, Col, Descriptions, Dropdown, Row, Skeleton, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useCaller } from '../../app/session/useCaller';
 import { isNotFound } from '../../shared/apiError';
@@ -22,9 +22,11 @@ import { PriorityTag, StatusTag } from '../../shared/RequestTags';
 import { Result } from '../../shared/Result';
 import { useRouteId } from '../../shared/routeId';
 import { useFulfillmentRequest } from './api';
-import { DispatchDialog } from './components/DispatchDialog';
 import { ACTION_LABELS, patientName } from './model';
 import { useFulfillmentActions } from './useFulfillmentActions';
+
+/** The dispatch dialog loads when first opened: its fields are no part of the page's first load. */
+const DispatchDialog = lazy(() => import('./components/DispatchDialog'));
 
 const NONE = '—';
 const text = (value: string | null | undefined): ReactNode =>
@@ -218,17 +220,21 @@ export default function FulfillmentDetailPage() {
           </Card>
         </Col>
       </Row>
-      <DispatchDialog
-        request={dispatching ? request : null}
-        withBarcode
-        busy={actions.busy === request.id}
-        onClose={() => setDispatching(false)}
-        onDispatch={(trackingNumber, barcodeNumber) => {
-          void actions.change(request.id, 'dispatch', { trackingNumber, barcodeNumber }).then((done) => {
-            if (done) setDispatching(false);
-          });
-        }}
-      />
+      {dispatching && (
+        <Suspense fallback={null}>
+          <DispatchDialog
+            request={request}
+            withBarcode
+            busy={actions.busy === request.id}
+            onClose={() => setDispatching(false)}
+            onDispatch={(trackingNumber, barcodeNumber) => {
+              void actions.change(request.id, 'dispatch', { trackingNumber, barcodeNumber }).then((done) => {
+                if (done) setDispatching(false);
+              });
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

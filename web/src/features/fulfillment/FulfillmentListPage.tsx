@@ -3,12 +3,11 @@ import {
   FULFILLMENT_STATUSES,
   FULFILLMENT_STATUS_LABELS,
   FULFILLMENT_TEXTS,
-  TEST_REQUEST_PRIORITIES,
   canManageFulfillment,
   type FulfillmentRequestRow,
 } from '@labline/contracts';
 import { Button, Card, Checkbox, Flex, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCaller } from '../../app/session/useCaller';
 import { DateInput } from '../../shared/DateInput';
@@ -20,26 +19,27 @@ import { urlFilter, type FilterReader } from '../../shared/listParams';
 import { dateOfDateBox } from '../../shared/typedDate';
 import { listBusy, useUrlListState } from '../../shared/useListSearch';
 import { useFulfillmentList } from './api';
-import { DispatchDialog } from './components/DispatchDialog';
 import { FulfillmentTable, type FulfillmentRowActions } from './components/FulfillmentTable';
 import { RecentActivity } from './components/RecentActivity';
 import { StatusCards } from './components/StatusCards';
-import { downloadConfirmation } from './documents';
-import { filterChips, PRIORITY_LABELS, type FilterChipKey } from './model';
+import { filterChips, PRIORITIES, PRIORITY_LABELS, type FilterChipKey } from './model';
 import { useFulfillmentActions } from './useFulfillmentActions';
+
+/** The dispatch dialog loads when first opened: its fields are no part of the page's first load. */
+const DispatchDialog = lazy(() => import('./components/DispatchDialog'));
 
 /** A calendar day (YYYY-MM-DD) in the address. */
 const day: FilterReader<string> = (text) => dateOfDateBox(text) ?? undefined;
 /** The list's filters as the address names them (spec 2 §7's query names). */
 const FILTERS = {
   status: urlFilter.oneOf(FULFILLMENT_STATUSES),
-  priority: urlFilter.oneOf(TEST_REQUEST_PRIORITIES),
+  priority: urlFilter.oneOf(PRIORITIES),
   assigned_to_me: urlFilter.flag,
   date_from: day,
   date_to: day,
 };
 const STATUS_OPTIONS = FULFILLMENT_STATUSES.map((value) => ({ value, label: FULFILLMENT_STATUS_LABELS[value] }));
-const PRIORITY_OPTIONS = TEST_REQUEST_PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }));
+const PRIORITY_OPTIONS = PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }));
 
 function DateFilter({
   id,
@@ -93,7 +93,7 @@ export default function FulfillmentListPage() {
     dispatch: setDispatching,
     replace: (row) => void requestActions.replace(row),
     printReport: (row) => void requestActions.printReport(row.id),
-    downloadConfirmation,
+    downloadConfirmation: (row) => void requestActions.downloadConfirmation(row),
   };
 
   const chips = filterChips({
@@ -220,17 +220,20 @@ export default function FulfillmentListPage() {
         </Card>
         <RecentActivity rows={rows} />
       </Flex>
-      <DispatchDialog
-        request={dispatching}
-        busy={dispatching !== null && requestActions.busy === dispatching.id}
-        onClose={() => setDispatching(null)}
-        onDispatch={(trackingNumber) => {
-          if (dispatching === null) return;
-          void requestActions.change(dispatching.id, 'dispatch', { trackingNumber }).then((done) => {
-            if (done) setDispatching(null);
-          });
-        }}
-      />
+      {dispatching !== null && (
+        <Suspense fallback={null}>
+          <DispatchDialog
+            request={dispatching}
+            busy={requestActions.busy === dispatching.id}
+            onClose={() => setDispatching(null)}
+            onDispatch={(trackingNumber) => {
+              void requestActions.change(dispatching.id, 'dispatch', { trackingNumber }).then((done) => {
+                if (done) setDispatching(null);
+              });
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,9 +1,10 @@
 /**
  * The delivery documents (spec 2 §2.5): the confirmation saved as a JSON file through a Blob link, and the
- * delivery report opened as a printable page in a window of its own.
+ * delivery report written into the window Print Delivery Report opened (in the click, so that no popup blocker
+ * stops it), with a Print button. Loaded at the first use, not with the list.
  */
 import type { FulfillmentRequestDetail, FulfillmentRequestRow } from '@labline/contracts';
-import { confirmationFileName, deliveryConfirmation, deliveryReportHtml, REPORT_PRINT_BUTTON_ID } from './model';
+import { confirmationFileName, deliveryConfirmation, deliveryReportHtml, REPORT_PRINT_BUTTON_ID } from './report';
 
 /** Saves delivery-confirmation-{id}.json. */
 export function downloadConfirmation(row: FulfillmentRequestRow): void {
@@ -17,18 +18,6 @@ export function downloadConfirmation(row: FulfillmentRequestRow): void {
   link.remove();
   // The browser has taken the file once the click's task is over.
   setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-/**
- * Opens the report's window at once (in the click, so that no popup blocker stops it), then writes the report
- * into it once the request's detail (the patient's address) has loaded. Null when the browser refused a window.
- */
-export function openReportWindow(): Window | null {
-  const opened = window.open('', '_blank');
-  opened?.document.write(
-    '<!doctype html><html lang="en"><head><title>Delivery Report</title></head><body><main><p>Loading…</p></main></body></html>',
-  );
-  return opened;
 }
 
 export function writeReport(opened: Window, request: FulfillmentRequestDetail): void {

@@ -5,15 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'vitest';
-import { formatDate, type FulfillmentRequestDetail } from '@labline/contracts';
-import {
-  assigneeName,
-  confirmationFileName,
-  countByStatus,
-  deliveryConfirmation,
-  deliveryReportHtml,
-  filterChips,
-} from './model';
+import { TEST_REQUEST_PRIORITIES, formatDate, type FulfillmentRequestDetail } from '@labline/contracts';
+import { PRIORITIES, assigneeName, countByStatus, filterChips } from './model';
+import { confirmationFileName, deliveryConfirmation, deliveryReportHtml } from './report';
 
 const REQUEST: FulfillmentRequestDetail = {
   id: 12,
@@ -131,4 +125,8 @@ test('the delivery report escapes every value and names the request, patient add
   assert.ok(html.includes('1 Main St, Leeds, LS1, UK'));
   assert.ok(html.includes('<td>1Z999</td>'));
   assert.ok(html.includes('<td>REQ-000007</td>'));
+});
+
+test('the priority filter offers the test requests’ priorities, in their order', () => {
+  assert.deepEqual(PRIORITIES, [...TEST_REQUEST_PRIORITIES]);
 });

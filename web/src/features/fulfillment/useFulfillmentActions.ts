@@ -16,8 +16,6 @@ import {
   useFulfillmentCache,
   type StatusChangeDetails,
 } from './api';
-import { openReportWindow, writeReport } from './documents';
-import { ACTION_LABELS } from './model';
 
 /** The status changes' success messages. */
 const DONE: Record<FulfillmentAction, string> = {
@@ -91,16 +89,20 @@ export function useFulfillmentActions() {
       ),
     /** Print Delivery Report: the window opens at once, the report fills it once the detail has loaded. */
     printReport: async (id: number) => {
-      const opened = openReportWindow();
+      const opened = window.open('', '_blank');
       if (opened === null) return;
       try {
-        writeReport(opened, await fetchFulfillmentRequest(id));
+        const [documents, request] = await Promise.all([import('./documents'), fetchFulfillmentRequest(id)]);
+        documents.writeReport(opened, request);
       } catch (failure) {
         opened.close();
         void message.error(describeFailure(failure, FULFILLMENT_TEXTS.failedToFetchDetails).message);
       }
     },
-    label: (action: FulfillmentAction) => ACTION_LABELS[action],
+    /** Download Confirmation: the file's code loads at the first click. */
+    downloadConfirmation: async (row: FulfillmentRequestRow) => {
+      (await import('./documents')).downloadConfirmation(row);
+    },
   };
 }
 

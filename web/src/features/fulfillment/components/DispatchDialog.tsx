@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { DeferredModal } from '../../../shared/DeferredModal';
 
 interface DispatchDialogProps {
-  /** The request to dispatch; null: closed. */
-  request: Pick<FulfillmentRequestRow, 'id' | 'display_id'> | null;
+  /** The request to dispatch. */
+  request: Pick<FulfillmentRequestRow, 'id' | 'display_id'>;
   /** Asks also for the kit's barcode (the detail page, spec 2 §7). */
   withBarcode?: boolean;
   busy: boolean;
@@ -15,25 +15,25 @@ interface DispatchDialogProps {
 
 /**
  * Mark as Dispatched (spec 2 §2.5, §5): asks for the tracking number; without one, Dispatch does nothing (it is
- * disabled). The fields start empty for each request.
+ * disabled). Loaded when first opened, and mounted while open: the fields start empty for each request.
  */
-export function DispatchDialog({ request, withBarcode = false, busy, onDispatch, onClose }: DispatchDialogProps) {
+export default function DispatchDialog({
+  request,
+  withBarcode = false,
+  busy,
+  onDispatch,
+  onClose,
+}: DispatchDialogProps) {
   const [tracking, setTracking] = useState('');
   const [barcode, setBarcode] = useState('');
-  const [shownFor, setShownFor] = useState<number | null>(null);
-  if ((request?.id ?? null) !== shownFor) {
-    setShownFor(request?.id ?? null);
-    setTracking('');
-    setBarcode('');
-  }
   const empty = tracking.trim() === '';
   const dispatch = () => {
     if (!empty) onDispatch(tracking.trim(), barcode.trim() === '' ? undefined : barcode.trim());
   };
   return (
     <DeferredModal
-      open={request !== null}
-      title={`Mark ${request?.display_id ?? ''} as Dispatched`}
+      open
+      title={`Mark ${request.display_id} as Dispatched`}
       okText="Mark as Dispatched"
       okButtonProps={{ disabled: empty, loading: busy }}
       onOk={dispatch}

@@ -5,12 +5,13 @@ import {
   type FulfillmentAction,
   type FulfillmentRequestRow,
 } from '@labline/contracts';
-import { Button, Flex, Popconfirm, Table, Typography, type TableProps } from 'antd';
+import { Flex, Table, Typography, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ListEmptyState } from '../../../shared/ListSearch';
 import { PriorityTag, StatusTag } from '../../../shared/RequestTags';
 import { RowAction } from '../../../shared/RowActions';
+import { ConfirmedAction } from './ConfirmedAction';
 import { ACTION_LABELS, assigneeName, patientName } from '../model';
 
 /** What a row offers a manager (spec 2 §2.5 row actions); the page runs them. */
@@ -35,36 +36,6 @@ interface FulfillmentTableProps {
 }
 
 const NONE = '—';
-
-/** A row action asked first (Cancel Request, Reopen Request), with spec 2 §2.5's confirm text. */
-function ConfirmedAction({
-  label,
-  question,
-  danger,
-  onConfirm,
-}: {
-  label: string;
-  question: string;
-  danger: boolean;
-  onConfirm(): Promise<unknown>;
-}) {
-  return (
-    <Popconfirm
-      title={label}
-      description={question}
-      okText="Yes"
-      cancelText="No"
-      okButtonProps={{ danger }}
-      onConfirm={async () => {
-        await onConfirm();
-      }}
-    >
-      <Button type="link" size="small" danger={danger} style={{ padding: 0 }}>
-        {label}
-      </Button>
-    </Popconfirm>
-  );
-}
 
 function RowActionsCell({ row, actions }: { row: FulfillmentRequestRow; actions: FulfillmentRowActions }) {
   const offered = new Set(fulfillmentActionsFrom(row.status));
