@@ -61,17 +61,23 @@ async function replacementOf(call: Call, cancelled: FulfillmentRequestRow): Prom
 /**
  * A fresh pending request, made through the API as super_admin: the replacement of a cancelled request that is its
  * test request's latest, or else of an open one cancelled for it. `wanted` picks among the candidates (a patient
- * with an e-mail address).
+ * with an e-mail address); `taken` are requests made for this test already, whose test requests are left alone.
  */
-async function freshRequest(wanted: (request: FulfillmentRequestDetail) => boolean = () => true) {
+async function freshRequest(
+  wanted: (request: FulfillmentRequestDetail) => boolean = () => true,
+  taken: readonly FulfillmentRequestDetail[] = [],
+) {
   const { call } = await apiAs(system, DEMO_ACCOUNTS.superAdmin.email);
   const detail = async (id: number) => fulfillmentRequestDetailSchema.parse(await call('GET', `/fulfillment/${id}`));
-  for (const cancelled of await allRequests(call, '&status=cancelled')) {
+  const free = (row: FulfillmentRequestRow) => !taken.some((made) => made.test_request_id === row.test_request_id);
+  for (const cancelled of (await allRequests(call, '&status=cancelled')).filter(free)) {
     if (!wanted(await detail(cancelled.id))) continue;
     const made = await replacementOf(call, cancelled);
     if (made !== null) return made;
   }
-  const open = (await allRequests(call)).filter((row) => ['pending', 'assigned', 'dispatched'].includes(row.status));
+  const open = (await allRequests(call)).filter(
+    (row) => free(row) && ['pending', 'assigned', 'dispatched'].includes(row.status),
+  );
   for (const row of open) {
     if (!wanted(await detail(row.id))) continue;
     await call('PUT', `/fulfillment/${row.id}/status`, { status: 'cancelled', notes: 'Request cancelled' });
@@ -197,7 +203,7 @@ test('the agent assigns, dispatches and delivers a request, and takes its confir
 
 test('a manager cancels a request, replaces it, and reopens another; the detail page dispatches', async () => {
   const toCancel = await freshRequest();
-  const toReopen = await freshRequest();
+  const toReopen = await freshRequest(undefined, [toCancel]);
   const { call } = await apiAs(system, DEMO_ACCOUNTS.superAdmin.email);
   await call('PUT', `/fulfillment/${toReopen.id}/status`, { status: 'cancelled', notes: 'Request cancelled' });
 

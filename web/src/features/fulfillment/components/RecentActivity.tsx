@@ -19,9 +19,10 @@ export function RecentActivity({ rows }: { rows: readonly FulfillmentRequestRow[
           {recent.map((row) => (
             <Flex key={row.id} component="li" justify="space-between" align="center" gap={12} wrap>
               <Flex vertical>
+                {/* On a line of its own: a link inside a sentence must be told apart by more than its colour. */}
+                <Link to={`/fulfillment/${row.id}`}>{row.display_id}</Link>
                 <Typography.Text>
-                  <Link to={`/fulfillment/${row.id}`}>{row.display_id}</Link> · {row.item_name ?? '—'} for{' '}
-                  {patientName(row) || '—'}
+                  {row.item_name ?? '—'} for {patientName(row) || '—'}
                 </Typography.Text>
                 <Typography.Text type="secondary">Updated {formatDateTime(row.updated_at)}</Typography.Text>
               </Flex>
