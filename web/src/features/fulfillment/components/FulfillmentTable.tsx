@@ -36,6 +36,7 @@ interface FulfillmentTableProps {
 }
 
 const NONE = '—';
+const TABLE_WIDTH = 1385;
 
 function RowActionsCell({ row, actions }: { row: FulfillmentRequestRow; actions: FulfillmentRowActions }) {
   const offered = new Set(fulfillmentActionsFrom(row.status));
@@ -105,7 +106,7 @@ function RowActionsCell({ row, actions }: { row: FulfillmentRequestRow; actions:
     );
   }
   return (
-    <Flex gap={12} wrap style={{ maxWidth: 260, opacity: busy ? 0.5 : 1 }} aria-busy={busy}>
+    <Flex gap={12} wrap style={{ opacity: busy ? 0.5 : 1 }} aria-busy={busy}>
       <Link to={`/fulfillment/${row.id}`}>View</Link>
       {entries}
     </Flex>
@@ -117,12 +118,14 @@ function columns(actions: FulfillmentRowActions): TableProps<FulfillmentRequestR
     {
       title: 'Request ID',
       key: 'id',
+      width: 110,
       render: (_, row) => <Link to={`/fulfillment/${row.id}`}>{row.display_id}</Link>,
     },
-    { title: 'Test Request ID', key: 'test', render: (_, row) => row.test_request_display_id },
+    { title: 'Test Request ID', key: 'test', width: 110, render: (_, row) => row.test_request_display_id },
     {
       title: 'Item',
       key: 'item',
+      width: 200,
       render: (_, row) => (
         <Flex vertical>
           <Typography.Text strong>{row.item_name ?? NONE}</Typography.Text>
@@ -134,6 +137,7 @@ function columns(actions: FulfillmentRowActions): TableProps<FulfillmentRequestR
     {
       title: 'Patient',
       key: 'patient',
+      width: 160,
       render: (_, row) => (
         <Flex vertical>
           <Typography.Text>{patientName(row) || NONE}</Typography.Text>
@@ -141,12 +145,23 @@ function columns(actions: FulfillmentRowActions): TableProps<FulfillmentRequestR
         </Flex>
       ),
     },
-    { title: 'Institution', key: 'institution', render: (_, row) => row.institution_name ?? NONE },
-    { title: 'Priority', key: 'priority', render: (_, row) => <PriorityTag priority={row.priority} /> },
-    { title: 'Status', key: 'status', render: (_, row) => <StatusTag status={row.status} /> },
-    { title: 'Assigned to', key: 'assignee', render: (_, row) => assigneeName(row) },
-    { title: 'Tracking', key: 'tracking', render: (_, row) => row.tracking_number ?? NONE },
-    { title: 'Actions', key: 'actions', render: (_, row) => <RowActionsCell row={row} actions={actions} /> },
+    { title: 'Institution', key: 'institution', width: 150, render: (_, row) => row.institution_name ?? NONE },
+    { title: 'Priority', key: 'priority', width: 90, render: (_, row) => <PriorityTag priority={row.priority} /> },
+    { title: 'Status', key: 'status', width: 105, render: (_, row) => <StatusTag status={row.status} /> },
+    { title: 'Assigned to', key: 'assignee', width: 120, render: (_, row) => assigneeName(row) },
+    {
+      title: 'Tracking',
+      key: 'tracking',
+      width: 140,
+      render: (_, row) => <span style={{ overflowWrap: 'anywhere' }}>{row.tracking_number ?? NONE}</span>,
+    },
+    {
+      title: 'Actions',
+      key: 'actions',
+      width: 200,
+      fixed: 'right',
+      render: (_, row) => <RowActionsCell row={row} actions={actions} />,
+    },
   ];
 }
 
@@ -160,7 +175,8 @@ export function FulfillmentTable({ rows, loading, empty, actions }: FulfillmentT
         columns={columns(actions)}
         loading={loading}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        // The columns' widths: wider than a laptop's list, so it scrolls sideways, with the actions kept in sight.
+        scroll={{ x: TABLE_WIDTH }}
       />
     </ListEmptyState>
   );
