@@ -36,7 +36,7 @@ interface FulfillmentTableProps {
 }
 
 const NONE = '—';
-const TABLE_WIDTH = 1385;
+const TABLE_WIDTH = 1420;
 
 function RowActionsCell({ row, actions }: { row: FulfillmentRequestRow; actions: FulfillmentRowActions }) {
   const offered = new Set(fulfillmentActionsFrom(row.status));
@@ -118,14 +118,19 @@ function columns(actions: FulfillmentRowActions): TableProps<FulfillmentRequestR
     {
       title: 'Request ID',
       key: 'id',
-      width: 110,
+      width: 120,
       render: (_, row) => <Link to={`/fulfillment/${row.id}`}>{row.display_id}</Link>,
     },
-    { title: 'Test Request ID', key: 'test', width: 110, render: (_, row) => row.test_request_display_id },
+    {
+      title: 'Test Request ID',
+      key: 'test',
+      width: 120,
+      render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{row.test_request_display_id}</span>,
+    },
     {
       title: 'Item',
       key: 'item',
-      width: 200,
+      width: 190,
       render: (_, row) => (
         <Flex vertical>
           <Typography.Text strong>{row.item_name ?? NONE}</Typography.Text>
@@ -137,17 +142,19 @@ function columns(actions: FulfillmentRowActions): TableProps<FulfillmentRequestR
     {
       title: 'Patient',
       key: 'patient',
-      width: 160,
+      width: 170,
       render: (_, row) => (
         <Flex vertical>
           <Typography.Text>{patientName(row) || NONE}</Typography.Text>
-          <Typography.Text type="secondary">MRN: {row.medical_record_number ?? NONE}</Typography.Text>
+          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+            MRN: {row.medical_record_number ?? NONE}
+          </Typography.Text>
         </Flex>
       ),
     },
     { title: 'Institution', key: 'institution', width: 150, render: (_, row) => row.institution_name ?? NONE },
     { title: 'Priority', key: 'priority', width: 90, render: (_, row) => <PriorityTag priority={row.priority} /> },
-    { title: 'Status', key: 'status', width: 105, render: (_, row) => <StatusTag status={row.status} /> },
+    { title: 'Status', key: 'status', width: 110, render: (_, row) => <StatusTag status={row.status} /> },
     { title: 'Assigned to', key: 'assignee', width: 120, render: (_, row) => assigneeName(row) },
     {
       title: 'Tracking',
@@ -158,7 +165,7 @@ function columns(actions: FulfillmentRowActions): TableProps<FulfillmentRequestR
     {
       title: 'Actions',
       key: 'actions',
-      width: 200,
+      width: 210,
       fixed: 'right',
       render: (_, row) => <RowActionsCell row={row} actions={actions} />,
     },
@@ -171,6 +178,7 @@ export function FulfillmentTable({ rows, loading, empty, actions }: FulfillmentT
     <ListEmptyState empty={empty}>
       <Table<FulfillmentRequestRow>
         rowKey="id"
+        size="middle"
         dataSource={rows as FulfillmentRequestRow[]}
         columns={columns(actions)}
         loading={loading}
