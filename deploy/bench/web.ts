@@ -72,6 +72,7 @@ const FIXED_ROUTES: readonly BenchRoute[] = [
   { path: '/institutions', heading: 'Institutions', signedIn: true },
   { path: '/inventory', heading: 'Inventory Management', signedIn: true },
   { path: '/inventory/new', heading: 'Add New Inventory Item', signedIn: true },
+  { path: '/fulfillment', heading: 'Fulfillment Management', signedIn: true },
   { path: '/cms', heading: 'CMS Management', signedIn: true },
   { path: '/cms/cron-monitoring', heading: 'Cron Job Monitoring', signedIn: true },
   { path: '/analytics', heading: 'Analytics', signedIn: true },
@@ -84,7 +85,7 @@ type ApiGet = (path: string) => Promise<unknown>;
 
 /**
  * The detail pages, of the first record of each list in the demo data (their headings are the records' own):
- * a patient, a test request, an institution, a user, an inventory item.
+ * a patient, a test request, an institution, a user, an inventory item, a fulfillment request.
  */
 async function detailRoutes(get: ApiGet): Promise<BenchRoute[]> {
   const first = async <T>(path: string, key: string) => {
@@ -97,12 +98,14 @@ async function detailRoutes(get: ApiGet): Promise<BenchRoute[]> {
   const institution = await first<{ id: number; name: string }>('/institutions', 'institutions');
   const user = await first<{ id: number; first_name: string; last_name: string }>('/users?limit=1', 'users');
   const item = await first<{ id: number; item_name: string }>('/inventory?limit=1', 'inventory');
+  const fulfillment = await first<{ id: number }>('/fulfillment?limit=1', 'requests');
   return [
     { path: `/patients/${patient.id}`, heading: `${patient.first_name} ${patient.last_name}`, signedIn: true },
     { path: `/tests/${request.id}`, heading: request.display_id, signedIn: true },
     { path: `/institutions/${institution.id}`, heading: institution.name, signedIn: true },
     { path: `/users/${user.id}`, heading: `${user.first_name} ${user.last_name}`, signedIn: true },
     { path: `/inventory/${item.id}`, heading: item.item_name, signedIn: true },
+    { path: `/fulfillment/${fulfillment.id}`, heading: 'Fulfillment Request Details', signedIn: true },
   ];
 }
 const TIMED_ROUTES = [LOGIN, DASHBOARD, PATIENTS];

@@ -12,6 +12,10 @@ const STATUS_TAG_COLOURS: Readonly<Record<string, string>> = {
   completed: 'success',
   final: 'success',
   cancelled: 'default',
+  // Fulfillment's statuses (spec 2 §4).
+  assigned: 'blue',
+  dispatched: 'processing',
+  delivered: 'success',
 };
 const PRIORITY_TAG_COLOURS: Readonly<Record<TestRequestPriority, string>> = {
   normal: 'default',

@@ -180,9 +180,14 @@ export const ROUTES = [
     title: 'Fulfillment Management',
     section: 'fulfillment',
     menu: 'Fulfillment',
-    ...notAvailable,
+    page: 'fulfillment/FulfillmentListPage',
   },
-  { path: '/fulfillment/:id', title: 'Fulfillment Request Details', section: 'fulfillment', ...notAvailable },
+  {
+    path: '/fulfillment/:id',
+    title: 'Fulfillment Request Details',
+    section: 'fulfillment',
+    page: 'fulfillment/FulfillmentDetailPage',
+  },
 
   { path: '/users', title: 'Users', ...users, menu: 'Users', page: 'users/UserListPage' },
   { path: '/users/new', title: 'Add User', ...users, page: 'users/UserFormPage#NewUserPage' },

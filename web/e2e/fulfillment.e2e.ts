@@ -1,0 +1,255 @@
+/**
+ * The fulfillment pages in the browser (spec 2 §2.5, §2.6, §4, §8; issue 25 item 4): the partner's agent assigns
+ * a request to themself, finds it under My Assignments, dispatches it with a tracking number (the patient's
+ * e-mail reaches the SMTP sandbox), delivers it, downloads the confirmation and opens the delivery report; the
+ * detail page shows the Shipping Information card, and Fulfillment Request Not Found for an unknown id; a manager
+ * cancels a request, creates a replacement for it and reopens another. Each request the test changes is a fresh
+ * replacement made through the API (from a cancelled request, or one cancelled for it), so the test runs again on
+ * the same system while the demo seed's requests last (each run uses up one). Axe checks every page (support.ts).
+ */
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { test } from 'vitest';
+import {
+  FULFILLMENT_TEXTS,
+  fulfillmentListSchema,
+  fulfillmentRequestDetailSchema,
+  type FulfillmentRequestDetail,
+  type FulfillmentRequestRow,
+} from '@labline/contracts';
+import type { Page } from 'playwright-core';
+import { navigateInApp, searchList } from './navigation';
+import {
+  apiAs,
+  DELIVERY_WAIT_MS,
+  DEMO_ACCOUNTS,
+  eventually,
+  messageShown,
+  openSignedIn,
+  sandboxMail,
+  screenshot,
+  uniqueName,
+  useSystem,
+} from './support';
+
+const system = useSystem();
+
+const SEARCH_LABEL = 'Search fulfillment requests';
+
+type Call = Awaited<ReturnType<typeof apiAs>>['call'];
+
+async function allRequests(call: Call, query = ''): Promise<FulfillmentRequestRow[]> {
+  return fulfillmentListSchema.parse(await call('GET', `/fulfillment?limit=100${query}`)).requests;
+}
+
+/** A replacement for `cancelled`, or null when it is not its test request's latest request. */
+async function replacementOf(call: Call, cancelled: FulfillmentRequestRow): Promise<FulfillmentRequestDetail | null> {
+  try {
+    return fulfillmentRequestDetailSchema.parse(
+      await call('POST', '/fulfillment', {
+        test_request_id: cancelled.test_request_id,
+        inventory_item_id: cancelled.inventory_item_id,
+        quantity_requested: cancelled.quantity_requested,
+        notes: 'Made by fulfillment.e2e',
+      }),
+    );
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A fresh pending request, made through the API as super_admin: the replacement of a cancelled request that is its
+ * test request's latest, or else of an open one cancelled for it. `wanted` picks among the candidates (a patient
+ * with an e-mail address); `taken` are requests made for this test already, whose test requests are left alone.
+ */
+async function freshRequest(
+  wanted: (request: FulfillmentRequestDetail) => boolean = () => true,
+  taken: readonly FulfillmentRequestDetail[] = [],
+) {
+  const { call } = await apiAs(system, DEMO_ACCOUNTS.superAdmin.email);
+  const detail = async (id: number) => fulfillmentRequestDetailSchema.parse(await call('GET', `/fulfillment/${id}`));
+  const free = (row: FulfillmentRequestRow) => !taken.some((made) => made.test_request_id === row.test_request_id);
+  for (const cancelled of (await allRequests(call, '&status=cancelled')).filter(free)) {
+    if (!wanted(await detail(cancelled.id))) continue;
+    const made = await replacementOf(call, cancelled);
+    if (made !== null) return made;
+  }
+  const open = (await allRequests(call)).filter(
+    (row) => free(row) && ['pending', 'assigned', 'dispatched'].includes(row.status),
+  );
+  for (const row of open) {
+    if (!wanted(await detail(row.id))) continue;
+    await call('PUT', `/fulfillment/${row.id}/status`, { status: 'cancelled', notes: 'Request cancelled' });
+    const made = await replacementOf(call, row);
+    if (made !== null) return made;
+  }
+  throw new Error('no fulfillment request left to replace: the demo seed is used up on this system');
+}
+
+/** The table row of a request, by its FUL- id. */
+const requestRow = (page: Page, request: Pick<FulfillmentRequestRow, 'display_id'>) =>
+  page.locator('.ant-table-row').filter({ has: page.getByRole('link', { name: request.display_id, exact: true }) });
+
+const rowStatus = (page: Page, request: FulfillmentRequestDetail, status: string) =>
+  requestRow(page, request).locator('.ant-tag', { hasText: status }).waitFor();
+
+/** Answers the row action's confirmation (Popconfirm) with its text. */
+async function confirm(page: Page, question: string): Promise<void> {
+  const popup = page.locator('.ant-popconfirm').filter({ hasText: question });
+  await popup.waitFor();
+  await popup.getByRole('button', { name: 'Yes' }).click();
+}
+
+test('the agent assigns, dispatches and delivers a request, and takes its confirmation and report', async () => {
+  const request = await freshRequest((candidate) => (candidate.patient?.email ?? null) !== null);
+  const email = request.patient?.email ?? '';
+  const page = await system.newPage();
+  await openSignedIn(page, DEMO_ACCOUNTS.fulfillmentAgent.email, '/fulfillment');
+  await page.getByRole('heading', { name: FULFILLMENT_TEXTS.title }).waitFor();
+  await page.getByRole('button', { name: 'View Inventory' }).waitFor();
+  await page.getByTestId('recent-activity').getByRole('link').first().waitFor();
+  await screenshot(page, 'fulfillment-list');
+
+  // The request's test request id finds it (and the request it replaces); the search is a chip.
+  await searchList(page, SEARCH_LABEL, request.test_request_display_id);
+  await page.getByTestId('filter-chips').getByText(`Search: ${request.test_request_display_id}`).waitFor();
+  const row = requestRow(page, request);
+  await rowStatus(page, request, 'Pending');
+  assert.match(await row.innerText(), new RegExp(`${request.test_request_display_id}[\\s\\S]*SKU: `));
+  await row.getByRole('button', { name: 'Assign to Me' }).click();
+  await messageShown(page, 'Request assigned to you');
+  await rowStatus(page, request, 'Assigned');
+
+  // My Assignments: the toggle and the checkbox are the one filter, and a chip.
+  await page.getByRole('button', { name: 'My Assignments' }).click();
+  await page.waitForURL(/assigned_to_me=true/);
+  await page.getByRole('checkbox', { name: 'Show only requests assigned to me', checked: true }).waitFor();
+  await page.getByTestId('filter-chips').getByText('Assigned to me').waitFor();
+  await rowStatus(page, request, 'Assigned');
+  assert.equal(await page.getByTestId('status-card-assigned').getByText('1', { exact: true }).count(), 1);
+
+  // Mark as Dispatched asks the tracking number: none, and nothing happens.
+  await row.getByRole('button', { name: 'Mark as Dispatched' }).click();
+  const dialog = page.getByRole('dialog', { name: `Mark ${request.display_id} as Dispatched` });
+  const dispatch = dialog.getByRole('button', { name: 'Mark as Dispatched' });
+  assert.equal(await dispatch.isDisabled(), true, 'no tracking number yet');
+  const tracking = uniqueName('1ZE2E');
+  await dialog.getByLabel('Tracking Number').fill(tracking);
+  await screenshot(page, 'fulfillment-dispatch');
+  await dispatch.click();
+  await messageShown(page, 'Request marked as dispatched');
+  await dialog.waitFor({ state: 'hidden' });
+  await rowStatus(page, request, 'Dispatched');
+  await row.getByText(tracking).waitFor();
+
+  // The patient hears the kit is on its way, with the tracking number (notifications reacts to the dispatch).
+  const subject = `Your test kit for ${request.test_request_display_id} is on its way`;
+  const mails = await eventually(async () => {
+    const received = (await sandboxMail(system, email)).filter((mail) => mail.subject === subject);
+    assert.equal(received.length, 1, `one "${subject}" to ${email} in the SMTP sandbox`);
+    return received;
+  }, DELIVERY_WAIT_MS);
+  assert.ok(mails[0]!.text.includes(tracking), 'the e-mail names the tracking number');
+
+  await row.getByRole('button', { name: 'Mark as Delivered' }).click();
+  await messageShown(page, 'Request marked as delivered');
+  await rowStatus(page, request, 'Delivered');
+  await screenshot(page, 'fulfillment-delivered');
+
+  // Download Confirmation: delivery-confirmation-{id}.json with the request and its delivery.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: 'Download Confirmation' }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), `delivery-confirmation-${request.id}.json`);
+  const confirmation = JSON.parse(await readFile(await download.path(), 'utf8')) as Record<string, unknown>;
+  assert.equal(confirmation.request_id, request.display_id);
+  assert.equal(confirmation.test_request_id, request.test_request_display_id);
+  assert.equal(confirmation.status, 'delivered');
+  assert.equal(confirmation.tracking_number, tracking);
+  assert.equal(typeof confirmation.delivery_date, 'string');
+
+  // Print Delivery Report: a printable page of its own with the request, the patient and the delivery.
+  const [report] = await Promise.all([
+    page.context().waitForEvent('page'),
+    row.getByRole('button', { name: 'Print Delivery Report' }).click(),
+  ]);
+  await report.getByRole('heading', { name: `Delivery Report ${request.display_id}` }).waitFor();
+  const reportText = await report.locator('main').innerText();
+  assert.ok(reportText.includes(tracking));
+  assert.ok(reportText.includes(request.medical_record_number ?? 'MRN'));
+  assert.ok(reportText.includes(email));
+  await report.getByRole('button', { name: 'Print' }).waitFor();
+  await screenshot(report, 'fulfillment-report');
+  await report.close();
+
+  // The detail: the Shipping Information card once dispatched; an unknown id is not found.
+  await row.getByRole('link', { name: request.display_id, exact: true }).click();
+  await page.waitForURL(`**/fulfillment/${request.id}`);
+  await page.getByRole('heading', { name: FULFILLMENT_TEXTS.detailTitle }).waitFor();
+  const shipping = page.getByTestId('shipping-information');
+  await shipping.getByText(tracking).waitFor();
+  await page.getByTestId('patient-information').getByText(email).waitFor();
+  await page.getByTestId('request-information').getByText('Delivered').waitFor();
+  assert.equal(await page.getByRole('button', { name: /Update Status/ }).count(), 0, 'delivered is final');
+  await screenshot(page, 'fulfillment-detail');
+  await navigateInApp(page, '/fulfillment/987654321');
+  await page.getByText(FULFILLMENT_TEXTS.notFound).waitFor();
+  await page.getByRole('button', { name: FULFILLMENT_TEXTS.backToFulfillment }).waitFor();
+  await screenshot(page, 'fulfillment-not-found');
+  await page.context().close();
+});
+
+test('a manager cancels a request, replaces it, and reopens another; the detail page dispatches', async () => {
+  const toCancel = await freshRequest();
+  const toReopen = await freshRequest(undefined, [toCancel]);
+  const { call } = await apiAs(system, DEMO_ACCOUNTS.superAdmin.email);
+  await call('PUT', `/fulfillment/${toReopen.id}/status`, { status: 'cancelled', notes: 'Request cancelled' });
+
+  const page = await system.newPage();
+  await openSignedIn(page, DEMO_ACCOUNTS.superAdmin.email, '/fulfillment');
+  await searchList(page, SEARCH_LABEL, toCancel.test_request_display_id);
+  await rowStatus(page, toCancel, 'Pending');
+  await requestRow(page, toCancel).getByRole('button', { name: 'Cancel Request' }).click();
+  await screenshot(page, 'fulfillment-confirm-cancel');
+  await confirm(page, FULFILLMENT_TEXTS.confirmCancel);
+  await messageShown(page, 'Request cancelled');
+  await rowStatus(page, toCancel, 'Cancelled');
+
+  // Create Replacement: a new pending request for the same test request.
+  const before = (await allRequests(call, `&search=${toCancel.test_request_display_id}`)).map((row) => row.id);
+  await requestRow(page, toCancel).getByRole('button', { name: 'Create Replacement' }).click();
+  await messageShown(page, FULFILLMENT_TEXTS.replacementCreated);
+  const replacement = (await allRequests(call, `&search=${toCancel.test_request_display_id}`)).find(
+    (row) => !before.includes(row.id),
+  );
+  assert.ok(replacement !== undefined, 'a new request');
+  assert.equal(replacement.status, 'pending');
+  assert.equal(replacement.replaces_request_id, toCancel.id);
+  await requestRow(page, replacement).waitFor();
+
+  // Reopen Request, on another cancelled request; the status filter is a chip that removes itself.
+  await searchList(page, SEARCH_LABEL, toReopen.test_request_display_id);
+  await rowStatus(page, toReopen, 'Cancelled');
+  await requestRow(page, toReopen).getByRole('button', { name: 'Reopen Request' }).click();
+  await confirm(page, FULFILLMENT_TEXTS.confirmReopen);
+  await messageShown(page, 'Request reopened');
+  await rowStatus(page, toReopen, 'Pending');
+  await screenshot(page, 'fulfillment-reopened');
+
+  // The detail page's Update Status menu dispatches the replacement, with the tracking number it asks for.
+  await navigateInApp(page, `/fulfillment/${replacement.id}`);
+  assert.equal(await page.getByTestId('shipping-information').count(), 0, 'nothing shipped yet');
+  await page.getByRole('button', { name: /Update Status/ }).click();
+  await page.getByRole('menuitem', { name: 'Mark as Dispatched' }).click();
+  const dialog = page.getByRole('dialog', { name: `Mark ${replacement.display_id} as Dispatched` });
+  const tracking = uniqueName('1ZDET');
+  await dialog.getByLabel('Tracking Number').fill(tracking);
+  await dialog.getByRole('button', { name: 'Mark as Dispatched' }).click();
+  await messageShown(page, 'Request marked as dispatched');
+  await page.getByTestId('shipping-information').getByText(tracking).waitFor();
+  await page.getByTestId('notes').getByText('Package dispatched').waitFor();
+  await screenshot(page, 'fulfillment-detail-dispatched');
+  await page.context().close();
+});
