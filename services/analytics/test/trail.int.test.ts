@@ -765,7 +765,9 @@ describe('one trail per order and turnaround times', () => {
     // ordered 5 hours ago, its kit delivered 1 hour ago: 4 hours, in its lab's turnaround figures
     const kitStage = async () => {
       const answer = await get<Turnaround>(USERS.superAdmin, '/analytics/turnaround?timeframe=7');
-      return answer.groups.flatMap((group) => group.stages).find((figure) => figure.stage === 'kit' && figure.count > 0);
+      return answer.groups
+        .flatMap((group) => group.stages)
+        .find((figure) => figure.stage === 'kit' && figure.count > 0);
     };
     const figure = await waitFor(kitStage, { description: "the kit's delivery in the turnaround" });
     assert.deepEqual([figure.count, figure.median_hours, figure.p90_hours], [1, 4, 4]);
