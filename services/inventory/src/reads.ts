@@ -2,6 +2,7 @@
  * inventory's reads bound to their caller: a route gets this repository from its caller and cannot reach an item
  * outside the caller's scope (the global items and their institutions'; super_admin every item).
  */
+import { recentFulfillmentRequests } from './fulfillment/requests';
 import {
   INVENTORY_EVENT_SCHEMAS,
   parseEventData,
@@ -88,7 +89,7 @@ export function inventoryReads({ pool, store }: ReadDependencies, caller: Caller
       const current = await findItem(pool, caller, id);
       if (!current) return null;
       if (day !== undefined) return asOf(current, day);
-      return { ...current, recent_fulfillment_requests: [], as_of: null };
+      return { ...current, recent_fulfillment_requests: [...(await recentFulfillmentRequests(pool, id))], as_of: null };
     },
     async movements(id, page) {
       if (!(await findItem(pool, caller, id))) return null;

@@ -22,7 +22,7 @@ import {
 } from '@labline/contracts';
 import { createDatabasePool } from '@labline/db';
 import { publishDirectory, startServiceUnderTest, type ServiceUnderTest } from '@labline/service-kit/testing';
-import { testUser, waitFor, type TestUser } from '@labline/testkit';
+import { patientRegisteredData, testUser, waitFor, type TestUser } from '@labline/testkit';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { InventoryConfig, InventoryResources } from '../src/config';
@@ -460,6 +460,13 @@ describe("the fulfillment saga's stock (issue 25 item 2)", () => {
 
   it('reserves on request (once, though redelivered), releases on cancel, reserves on reopen, consumes on dispatch', async () => {
     const item = await create(USERS.clientAdmin, { item_sku: 'SAGA-001', quantity_available: 30 });
+    // the patient the kits go to, as clinical publishes them (the item's Recent Fulfillment Requests name them)
+    await suite.publish('clinical', {
+      stream: 'patient-3',
+      version: 0,
+      type: 'PatientRegistered',
+      data: patientRegisteredData(3, [NORTHWIND], { first_name: 'Amelia', last_name: 'Thompson' }),
+    });
     const first = await suite.publish('fulfillment', {
       stream: 'fulfillmentRequest-901',
       version: 0,
@@ -494,6 +501,21 @@ describe("the fulfillment saga's stock (issue 25 item 2)", () => {
       'reserved 0/2 #901',
       'consumed -2/-2 #901',
     ]);
+    // the detail's Recent Fulfillment Requests: newest first, with the patient, status and assignee
+    const detail = await waitFor(
+      async () => {
+        const { body } = await call<InventoryItemDetail>(USERS.clientAdmin, 'GET', `/inventory/${item.id}`);
+        return body.recent_fulfillment_requests.length === 2 && body;
+      },
+      { description: "the item's recent fulfillment requests" },
+    );
+    assert.deepEqual(
+      detail.recent_fulfillment_requests.map(({ created_at: _at, ...request }) => request),
+      [
+        { id: 902, patient_name: 'Amelia Thompson', quantity: 100, status: 'pending', assigned_to_name: 'Fran Agent' },
+        { id: 901, patient_name: 'Amelia Thompson', quantity: 2, status: 'cancelled', assigned_to_name: 'Fran Agent' },
+      ],
+    );
     const refused = await suite.pool.one(sql.type(z.object({ data: z.record(z.string(), z.unknown()) }))`
       SELECT data FROM events WHERE stream = ${`inventoryItem-${item.id}`} AND type = 'InventoryReservationRefused'`);
     assert.deepEqual(refused.data, {
