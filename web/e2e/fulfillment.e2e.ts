@@ -11,6 +11,9 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'vitest';
 import {
+  FULFILLMENT_ASSIGNED_TO_ME,
+  FULFILLMENT_DONE_MESSAGES,
+  FULFILLMENT_NOTES,
   FULFILLMENT_TEXTS,
   fulfillmentListSchema,
   fulfillmentRequestDetailSchema,
@@ -80,7 +83,7 @@ async function freshRequest(
   );
   for (const row of open) {
     if (!wanted(await detail(row.id))) continue;
-    await call('PUT', `/fulfillment/${row.id}/status`, { status: 'cancelled', notes: 'Request cancelled' });
+    await call('PUT', `/fulfillment/${row.id}/status`, { status: 'cancelled', notes: FULFILLMENT_NOTES.cancel });
     const made = await replacementOf(call, row);
     if (made !== null) return made;
   }
@@ -118,7 +121,7 @@ test('the agent assigns, dispatches and delivers a request, and takes its confir
   await rowStatus(page, request, 'Pending');
   assert.match(await row.innerText(), new RegExp(`${request.test_request_display_id}[\\s\\S]*SKU: `));
   await row.getByRole('button', { name: 'Assign to Me' }).click();
-  await messageShown(page, 'Request assigned to you');
+  await messageShown(page, FULFILLMENT_ASSIGNED_TO_ME);
   await rowStatus(page, request, 'Assigned');
 
   // My Assignments: the toggle and the checkbox are the one filter, and a chip.
@@ -138,7 +141,7 @@ test('the agent assigns, dispatches and delivers a request, and takes its confir
   await dialog.getByLabel('Tracking Number').fill(tracking);
   await screenshot(page, 'fulfillment-dispatch');
   await dispatch.click();
-  await messageShown(page, 'Request marked as dispatched');
+  await messageShown(page, FULFILLMENT_DONE_MESSAGES.dispatch);
   await dialog.waitFor({ state: 'hidden' });
   await rowStatus(page, request, 'Dispatched');
   await row.getByText(tracking).waitFor();
@@ -153,7 +156,7 @@ test('the agent assigns, dispatches and delivers a request, and takes its confir
   assert.ok(mails[0]!.text.includes(tracking), 'the e-mail names the tracking number');
 
   await row.getByRole('button', { name: 'Mark as Delivered' }).click();
-  await messageShown(page, 'Request marked as delivered');
+  await messageShown(page, FULFILLMENT_DONE_MESSAGES.deliver);
   await rowStatus(page, request, 'Delivered');
   await screenshot(page, 'fulfillment-delivered');
 
@@ -205,7 +208,7 @@ test('a manager cancels a request, replaces it, and reopens another; the detail 
   const toCancel = await freshRequest();
   const toReopen = await freshRequest(undefined, [toCancel]);
   const { call } = await apiAs(system, DEMO_ACCOUNTS.superAdmin.email);
-  await call('PUT', `/fulfillment/${toReopen.id}/status`, { status: 'cancelled', notes: 'Request cancelled' });
+  await call('PUT', `/fulfillment/${toReopen.id}/status`, { status: 'cancelled', notes: FULFILLMENT_NOTES.cancel });
 
   const page = await system.newPage();
   await openSignedIn(page, DEMO_ACCOUNTS.superAdmin.email, '/fulfillment');
@@ -214,7 +217,7 @@ test('a manager cancels a request, replaces it, and reopens another; the detail 
   await requestRow(page, toCancel).getByRole('button', { name: 'Cancel Request' }).click();
   await screenshot(page, 'fulfillment-confirm-cancel');
   await confirm(page, FULFILLMENT_TEXTS.confirmCancel);
-  await messageShown(page, 'Request cancelled');
+  await messageShown(page, FULFILLMENT_DONE_MESSAGES.cancel);
   await rowStatus(page, toCancel, 'Cancelled');
 
   // Create Replacement: a new pending request for the same test request.
@@ -234,7 +237,7 @@ test('a manager cancels a request, replaces it, and reopens another; the detail 
   await rowStatus(page, toReopen, 'Cancelled');
   await requestRow(page, toReopen).getByRole('button', { name: 'Reopen Request' }).click();
   await confirm(page, FULFILLMENT_TEXTS.confirmReopen);
-  await messageShown(page, 'Request reopened');
+  await messageShown(page, FULFILLMENT_DONE_MESSAGES.reopen);
   await rowStatus(page, toReopen, 'Pending');
   await screenshot(page, 'fulfillment-reopened');
 
@@ -247,7 +250,7 @@ test('a manager cancels a request, replaces it, and reopens another; the detail 
   const tracking = uniqueName('1ZDET');
   await dialog.getByLabel('Tracking Number').fill(tracking);
   await dialog.getByRole('button', { name: 'Mark as Dispatched' }).click();
-  await messageShown(page, 'Request marked as dispatched');
+  await messageShown(page, FULFILLMENT_DONE_MESSAGES.dispatch);
   await page.getByTestId('shipping-information').getByText(tracking).waitFor();
   await page.getByTestId('notes').getByText('Package dispatched').waitFor();
   await screenshot(page, 'fulfillment-detail-dispatched');

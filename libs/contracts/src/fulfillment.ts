@@ -129,6 +129,19 @@ export const FULFILLMENT_TEXTS = {
   confirmationFileName: (id: number) => `delivery-confirmation-${id}`,
 } as const;
 
+/**
+ * The status changes' success messages (Labline's wording: spec 2 §8 gives only the replacement's), and Assign to
+ * Me's.
+ */
+export const FULFILLMENT_DONE_MESSAGES: Readonly<Record<FulfillmentAction, string>> = {
+  assign: 'Request marked as assigned',
+  dispatch: 'Request marked as dispatched',
+  deliver: 'Request marked as delivered',
+  cancel: 'Request cancelled',
+  reopen: 'Request reopened',
+};
+export const FULFILLMENT_ASSIGNED_TO_ME = 'Request assigned to you';
+
 /** The server's refusals (400/404/409), each a sentence saying why. */
 export const FULFILLMENT_ERRORS = {
   notFound: 'Fulfillment request not found',

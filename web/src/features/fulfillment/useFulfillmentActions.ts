@@ -1,4 +1,6 @@
 import {
+  FULFILLMENT_ASSIGNED_TO_ME,
+  FULFILLMENT_DONE_MESSAGES,
   FULFILLMENT_TEXTS,
   type FulfillmentAction,
   type FulfillmentRequestDetail,
@@ -16,15 +18,6 @@ import {
   useFulfillmentCache,
   type StatusChangeDetails,
 } from './api';
-
-/** The status changes' success messages. */
-const DONE: Record<FulfillmentAction, string> = {
-  assign: 'Request marked as assigned',
-  dispatch: 'Request marked as dispatched',
-  deliver: 'Request marked as delivered',
-  cancel: 'Request cancelled',
-  reopen: 'Request reopened',
-};
 
 /**
  * The managers' actions on a request, shared by the list's rows and the detail's Update Status menu: each call,
@@ -67,7 +60,7 @@ export function useFulfillmentActions() {
       return run(
         id,
         () => changeFulfillmentStatus(id, action, trimmed),
-        DONE[action],
+        FULFILLMENT_DONE_MESSAGES[action],
         action === 'reopen' ? FULFILLMENT_TEXTS.failedToReopen : FULFILLMENT_TEXTS.failedToUpdateStatus,
       );
     },
@@ -76,7 +69,7 @@ export function useFulfillmentActions() {
       run(
         id,
         () => assignFulfillmentRequest(id, caller.userId),
-        'Request assigned to you',
+        FULFILLMENT_ASSIGNED_TO_ME,
         FULFILLMENT_TEXTS.failedToAssign,
       ),
     /** Create Replacement, from a cancelled request. */
