@@ -3,7 +3,7 @@ import { INVENTORY_ERRORS, INVENTORY_EVENT_SCHEMAS } from '@labline/contracts';
 import { defineService, identityDirectoryProjection, resolveDirectoryCaller } from '@labline/service-kit';
 import { inventoryConfigSchema, type InventoryConfig, type InventoryResources } from './config';
 import { itemsProjection, SKU_UNIQUE_INDEX } from './projections/items/projection';
-import { fulfillmentHoldsProjection, fulfillmentStockReactor } from './fulfillment/holds';
+import { fulfillmentStockReactor } from './fulfillment/holds';
 import { itemFulfillmentRequestsProjection } from './fulfillment/requests';
 import { movementsProjection } from './projections/movements/projection';
 import { STORAGE_LOCATION_NAME_INDEX, storageLocationsProjection } from './projections/storage-locations/projection';
@@ -23,14 +23,9 @@ export const service = defineService<InventoryConfig, typeof INVENTORY_EVENT_SCH
   events: INVENTORY_EVENT_SCHEMAS,
   projections: [itemsProjection, movementsProjection, storageLocationsProjection],
   // Institutions, users and ended sessions from identity's events: who the callers are and whether they still may,
-  // the items' institution names and the admins a low-stock notice reaches.
-  // and the kit each fulfillment request ships (fulfillment's FulfillmentRequested), for the saga's stock moves.
-  // and each item's fulfillment requests with their patients' names (the detail's Recent Fulfillment Requests).
-  consumes: [
-    identityDirectoryProjection({ version: 1 }),
-    fulfillmentHoldsProjection,
-    itemFulfillmentRequestsProjection,
-  ],
+  // the items' institution names and the admins a low-stock notice reaches; and each item's fulfillment requests
+  // with their patients' names: the detail's Recent Fulfillment Requests and the kit the saga's stock moves take.
+  consumes: [identityDirectoryProjection({ version: 1 }), itemFulfillmentRequestsProjection],
   // The fulfillment saga's stock: reserve on request and reopen, release on cancel, consume on dispatch.
   reactors: (context) => [fulfillmentStockReactor(context)],
   conflicts: {

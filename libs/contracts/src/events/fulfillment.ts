@@ -62,5 +62,8 @@ export const FULFILLMENT_EVENT_SCHEMAS = {
   FulfillmentReopened: fulfillmentStatusNoteSchema,
 } as const satisfies EventSchemaMap;
 
+/** The subjects a fulfillment request's events travel on. */
+export const FULFILLMENT_REQUEST_SUBJECTS = ['lab.fulfillment.fulfillmentRequest.>'] as const;
+
 export type FulfillmentEventType = keyof typeof FULFILLMENT_EVENT_SCHEMAS;
 export type FulfillmentEventData<T extends FulfillmentEventType> = z.infer<(typeof FULFILLMENT_EVENT_SCHEMAS)[T]>;

@@ -6,47 +6,25 @@
  *   free units, record InventoryReservationRefused (the request stays pending with that reason);
  * - FulfillmentCancelled: release what the request holds (nothing once dispatched: the kit has left);
  * - FulfillmentDispatched: consume its units, from its hold first and free units for the rest.
- * Which item and how many units a request takes is the `fulfillment_holds` read model (a projection of
- * FulfillmentRequested, rebuildable from fulfillment's stream); what the request holds now is the sum of its
+ * Which item and how many units a request takes is the `item_fulfillment_requests` read model (requests.ts, which
+ * also lists an item's recent requests); what the request holds now is the sum of its
  * movements, read from the movements table the item's own events write in the same transaction: a redelivered event
  * finds its movement there and moves nothing twice.
  */
 import {
   FULFILLMENT_EVENT_SCHEMAS,
+  FULFILLMENT_REQUEST_SUBJECTS,
   parseEventData,
   type EventEnvelope,
   type FulfillmentEventType,
 } from '@labline/contracts';
-import { reactionMetadata, type CrossServiceProjection, type Reactor } from '@labline/service-kit';
+import { reactionMetadata, type Reactor } from '@labline/service-kit';
 import { sql, type CommonQueryMethods, type DatabaseTransactionConnection } from 'slonik';
 import { z } from 'zod';
 import { moveStock, type CommandDependencies } from '../commands/items';
+import { itemFulfillmentRequestsProjection } from './requests';
 
-export const FULFILLMENT_SUBJECTS = ['lab.fulfillment.fulfillmentRequest.>'];
-
-/** The kit a fulfillment request ships: from its FulfillmentRequested, once. */
-export const fulfillmentHoldsProjection: CrossServiceProjection = {
-  name: 'fulfillment-holds',
-  version: 1,
-  subjects: FULFILLMENT_SUBJECTS,
-  handles: ['FulfillmentRequested'],
-  tables: ['fulfillment_holds'],
-  init: `
-    CREATE TABLE IF NOT EXISTS fulfillment_holds (
-      fulfillment_request_id integer PRIMARY KEY,
-      item_id integer NOT NULL,
-      quantity integer NOT NULL
-    );`,
-  async apply(db, event) {
-    const data = parseEventData(FULFILLMENT_EVENT_SCHEMAS, 'FulfillmentRequested', event.data);
-    await db.query(sql.unsafe`
-      INSERT INTO fulfillment_holds (fulfillment_request_id, item_id, quantity)
-      VALUES (${data.fulfillmentRequestId}, ${data.inventory_item_id}, ${data.quantity_requested})
-      ON CONFLICT (fulfillment_request_id) DO NOTHING`);
-  },
-};
-
-const holdSchema = z.object({ item_id: z.number().int(), quantity: z.number().int() });
+const kitSchema = z.object({ item_id: z.number().int(), quantity: z.number().int() });
 const heldSchema = z.object({ held: z.number().int(), consumed: z.boolean() });
 
 /** What the request holds now (reserved minus released and consumed) and whether its kit was consumed. */
@@ -70,10 +48,9 @@ export async function moveHeldStock(
   event: EventEnvelope,
 ): Promise<void> {
   const type = event.type as FulfillmentEventType;
-  if (!HANDLED.includes(type)) return;
   const { fulfillmentRequestId } = parseEventData(FULFILLMENT_EVENT_SCHEMAS, type, event.data);
-  const hold = await db.maybeOne(sql.type(holdSchema)`
-    SELECT item_id, quantity FROM fulfillment_holds WHERE fulfillment_request_id = ${fulfillmentRequestId}`);
+  const hold = await db.maybeOne(sql.type(kitSchema)`
+    SELECT item_id, quantity FROM item_fulfillment_requests WHERE id = ${fulfillmentRequestId}`);
   // A request inventory never heard of (its FulfillmentRequested not projected yet would be a bug: `after`).
   if (hold === null) return;
   const { held, consumed } = await heldBy(db, fulfillmentRequestId);
@@ -98,12 +75,15 @@ export async function moveHeldStock(
   }
 }
 
-/** The reactor (durable consumer `inventory-fulfillment-stock`), after the holds projection has the request. */
+/**
+ * The reactor (durable consumer `inventory-fulfillment-stock`), after the item's fulfillment requests projection has
+ * the request (which item, how many units).
+ */
 export const fulfillmentStockReactor = (deps: CommandDependencies): Reactor => ({
   name: 'fulfillment-stock',
-  subjects: FULFILLMENT_SUBJECTS,
+  subjects: FULFILLMENT_REQUEST_SUBJECTS,
   handles: HANDLED,
-  after: [fulfillmentHoldsProjection],
+  after: [itemFulfillmentRequestsProjection],
   async react(event, transaction) {
     await moveHeldStock(deps, transaction, event);
   },

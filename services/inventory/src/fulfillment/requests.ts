@@ -7,6 +7,7 @@
 import {
   CLINICAL_EVENT_SCHEMAS,
   FULFILLMENT_EVENT_SCHEMAS,
+  FULFILLMENT_REQUEST_SUBJECTS,
   INVENTORY_LIMITS,
   itemFulfillmentRequestSchema,
   parseEventData,
@@ -15,7 +16,6 @@ import {
 } from '@labline/contracts';
 import type { CrossServiceProjection } from '@labline/service-kit';
 import { sql, type CommonQueryMethods } from 'slonik';
-import { FULFILLMENT_SUBJECTS } from './holds';
 
 async function applyFulfillment(db: CommonQueryMethods, event: EventEnvelope): Promise<void> {
   const type = event.type as FulfillmentEventType;
@@ -50,7 +50,7 @@ async function applyPatient(db: CommonQueryMethods, event: EventEnvelope): Promi
 export const itemFulfillmentRequestsProjection: CrossServiceProjection = {
   name: 'item-fulfillment-requests',
   version: 1,
-  subjects: [...FULFILLMENT_SUBJECTS, 'lab.clinical.patient.>'],
+  subjects: [...FULFILLMENT_REQUEST_SUBJECTS, 'lab.clinical.patient.>'],
   handles: [
     'FulfillmentRequested',
     'FulfillmentAssigned',

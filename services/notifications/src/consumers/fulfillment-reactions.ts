@@ -8,6 +8,7 @@
  */
 import {
   FULFILLMENT_EVENT_SCHEMAS,
+  FULFILLMENT_REQUEST_SUBJECTS,
   parseEventData,
   type EventEnvelope,
   type FulfillmentEventType,
@@ -22,13 +23,11 @@ import type { DeliveryWorker } from '../delivery/worker';
 import { kitDeliveredMessage, kitDispatchedMessage, patientMessageRequests } from '../messages';
 import { testRequestRecipient } from '../projections/clinical/queries';
 
-export const FULFILLMENT_SUBJECTS = ['lab.fulfillment.fulfillmentRequest.>'];
-
 /** The test request each fulfillment request ships a kit for: from its FulfillmentRequested, once. */
 export const fulfillmentRequestsProjection: CrossServiceProjection = {
   name: 'fulfillment-requests',
   version: 1,
-  subjects: FULFILLMENT_SUBJECTS,
+  subjects: FULFILLMENT_REQUEST_SUBJECTS,
   handles: ['FulfillmentRequested'],
   tables: ['fulfillment_requests'],
   init: `
@@ -50,7 +49,7 @@ const REACTS_TO: readonly FulfillmentEventType[] = ['FulfillmentDispatched', 'Fu
 /** The reactor (durable consumer `notifications-fulfillment-reactions`). */
 export const fulfillmentReactions = (context: NotificationsContext, worker: DeliveryWorker): Reactor => ({
   name: 'fulfillment-reactions',
-  subjects: FULFILLMENT_SUBJECTS,
+  subjects: FULFILLMENT_REQUEST_SUBJECTS,
   handles: REACTS_TO,
   // (the clinical directory follows other subjects: it had the test request and its patient long before a dispatch)
   after: [fulfillmentRequestsProjection],

@@ -9,6 +9,7 @@ import {
   CLINICAL_EVENT_SCHEMAS,
   formatFulfillmentId,
   FULFILLMENT_EVENT_SCHEMAS,
+  FULFILLMENT_REQUEST_SUBJECTS,
   INVENTORY_EVENT_SCHEMAS,
   parseEventData,
   TEST_REQUEST_SUBJECTS,
@@ -299,11 +300,10 @@ async function applyFulfillmentEvent(db: CommonQueryMethods, event: EventEnvelop
   const type = event.type as (typeof FULFILLMENT_ACTIVITY_EVENT_TYPES)[number];
   const data = parseEventData(FULFILLMENT_EVENT_SCHEMAS, type, event.data);
   const id = data.fulfillmentRequestId;
-  if (type === 'FulfillmentRequested') {
-    const requested = parseEventData(FULFILLMENT_EVENT_SCHEMAS, type, event.data);
+  if ('test_request_id' in data) {
     await db.query(sql.unsafe`
       INSERT INTO fulfillment_status (id, institution_id, test_request_id, status, version)
-      VALUES (${id}, ${requested.institution_id}, ${requested.test_request_id}, 'pending', ${event.version})
+      VALUES (${id}, ${data.institution_id}, ${data.test_request_id}, 'pending', ${event.version})
       ON CONFLICT (id) DO NOTHING`);
   } else if ('status' in data) {
     await db.query(sql.unsafe`
@@ -322,10 +322,7 @@ async function applyFulfillmentEvent(db: CommonQueryMethods, event: EventEnvelop
       : type === 'FulfillmentAssigned'
         ? ACTIVITY_DESCRIPTIONS.fulfillmentAssigned(display)
         : type === 'FulfillmentDispatched'
-          ? ACTIVITY_DESCRIPTIONS.fulfillmentDispatched(
-              display,
-              parseEventData(FULFILLMENT_EVENT_SCHEMAS, type, event.data).tracking_number,
-            )
+          ? ACTIVITY_DESCRIPTIONS.fulfillmentDispatched(display, 'tracking_number' in data ? data.tracking_number : '')
           : type === 'FulfillmentDelivered'
             ? ACTIVITY_DESCRIPTIONS.fulfillmentDelivered(display)
             : type === 'FulfillmentCancelled'
@@ -369,7 +366,7 @@ export const clinicalActivityProjection: CrossServiceProjection = {
     ...TEST_REQUEST_SUBJECTS,
     'lab.clinical.patient.>',
     'lab.inventory.inventoryItem.>',
-    'lab.fulfillment.fulfillmentRequest.>',
+    ...FULFILLMENT_REQUEST_SUBJECTS,
   ],
   handles: [
     ...TEST_REQUEST_SUMMARY_EVENT_TYPES,

@@ -12,6 +12,7 @@ import {
   CLINICAL_EVENT_SCHEMAS,
   formatFulfillmentId,
   FULFILLMENT_EVENT_SCHEMAS,
+  FULFILLMENT_REQUEST_SUBJECTS,
   INVENTORY_EVENT_SCHEMAS,
   NOTIFICATION_CAUSES,
   NOTIFICATION_EVENT_SCHEMAS,
@@ -73,7 +74,7 @@ const reminderRow =
     };
   };
 
-const FULFILLMENT = 'lab.fulfillment.fulfillmentRequest.>';
+const [FULFILLMENT] = FULFILLMENT_REQUEST_SUBJECTS;
 const INVENTORY = 'lab.inventory.inventoryItem.>';
 const fulfillment = <T extends keyof typeof FULFILLMENT_EVENT_SCHEMAS>(type: T, event: EventEnvelope) =>
   parseEventData(FULFILLMENT_EVENT_SCHEMAS, type, event.data);

@@ -10,6 +10,7 @@ import {
   CATALOGUE_EVENT_SCHEMAS,
   CLINICAL_EVENT_SCHEMAS,
   FULFILLMENT_EVENT_SCHEMAS,
+  FULFILLMENT_REQUEST_SUBJECTS,
   MILESTONES_OF_STATUS,
   parseEventData,
   TEST_REQUEST_SUBJECTS,
@@ -141,7 +142,7 @@ export const turnaroundProjection: CrossServiceProjection = {
   name: 'turnaround',
   // 2: a kit's delivery (fulfillment)
   version: 2,
-  subjects: [...TEST_REQUEST_SUBJECTS, 'lab.clinical.catalogue.>', 'lab.fulfillment.fulfillmentRequest.>'],
+  subjects: [...TEST_REQUEST_SUBJECTS, 'lab.clinical.catalogue.>', ...FULFILLMENT_REQUEST_SUBJECTS],
   handles: [
     ...TEST_REQUEST_SUMMARY_EVENT_TYPES,
     'CatalogueItemCreated',
