@@ -16,6 +16,7 @@ import {
   canCreateTestRequest,
   canEditTestRequest,
   canMoveTestRequest,
+  stepsForward,
   canNotifyAboutTestRequest,
   canReadTestRequest,
   canRestoreTestRequest,
@@ -68,6 +69,22 @@ describe('the status transition table', () => {
       'in_progress→completed',
       'in_progress→cancelled',
     ]);
+  });
+
+  it('walks forward to a status one legal step at a time, and never back, from a closed request or to cancelled', () => {
+    assert.deepEqual(
+      [
+        stepsForward('pending', 'fulfilled'),
+        stepsForward('approved', 'fulfilled'),
+        stepsForward('fulfilled', 'fulfilled'),
+        stepsForward('in_progress', 'fulfilled'),
+        stepsForward('cancelled', 'fulfilled'),
+        stepsForward('fulfilled', 'completed'),
+        stepsForward('completed', 'completed'),
+        stepsForward('pending', 'cancelled'),
+      ],
+      [['approved', 'fulfilled'], ['fulfilled'], [], [], [], ['in_progress', 'completed'], [], []],
+    );
   });
 
   it('cancels any non-completed request once, and archives neither completed nor cancelled ones', () => {

@@ -42,6 +42,23 @@ export const TEST_REQUEST_TRANSITIONS: Readonly<Record<TestRequestStatus, readon
 export const canMoveTestRequest = (from: TestRequestStatus, to: TestRequestStatus): boolean =>
   TEST_REQUEST_TRANSITIONS[from].includes(to);
 
+/**
+ * The single steps that carry a request forward to `to`, each one a legal move of the table: what another service's
+ * fact moves it by (a kit delivered → fulfilled, a final result → completed; docs/architecture.md §2, the kit's
+ * saga). Empty when the request is at `to` already, past it, or cancelled: such a fact changes nothing.
+ */
+export function stepsForward(from: TestRequestStatus, to: TestRequestStatus): TestRequestStatus[] {
+  const steps: TestRequestStatus[] = [];
+  let at = from;
+  while (at !== to) {
+    const next = TEST_REQUEST_TRANSITIONS[at].find((status) => status !== 'cancelled');
+    if (next === undefined) return [];
+    steps.push(next);
+    at = next;
+  }
+  return steps;
+}
+
 /** spec 1 §4: only non-completed requests may be cancelled (and a cancelled one is cancelled already). */
 export const isCancellableStatus = (status: TestRequestStatus): boolean => canMoveTestRequest(status, 'cancelled');
 

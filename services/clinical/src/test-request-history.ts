@@ -66,8 +66,8 @@ function testRequestStep(event: RecordedEvent, names: RequestNames): HistoryStep
   if (data) return orderStep(data, event.type === 'TestRequestCreated', names);
   switch (event.type) {
     case 'TestRequestStatusChanged': {
-      const { to } = parseEventData(CLINICAL_EVENT_SCHEMAS, 'TestRequestStatusChanged', event.data);
-      return { action: 'status_changed', fields: { status: to } };
+      const { to, cause } = parseEventData(CLINICAL_EVENT_SCHEMAS, 'TestRequestStatusChanged', event.data);
+      return { action: 'status_changed', fields: { status: to }, ...(cause === undefined ? {} : { note: cause }) };
     }
     case 'TestRequestCancelled': {
       const { custom_message } = parseEventData(CLINICAL_EVENT_SCHEMAS, 'TestRequestCancelled', event.data);

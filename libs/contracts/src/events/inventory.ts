@@ -131,3 +131,6 @@ export const INVENTORY_EVENT_SCHEMAS = {
 
 export type InventoryEventType = keyof typeof INVENTORY_EVENT_SCHEMAS;
 export type InventoryEventData<T extends InventoryEventType> = z.infer<(typeof INVENTORY_EVENT_SCHEMAS)[T]>;
+
+/** The subjects an inventory item's events travel on (its description and its stock). */
+export const INVENTORY_ITEM_SUBJECTS = ['lab.inventory.inventoryItem.>'] as const;

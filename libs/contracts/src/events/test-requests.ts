@@ -80,6 +80,11 @@ export const testRequestStatusChangedSchema = z.object({
   ...filedUnder,
   from: testRequestStatusSchema,
   to: testRequestStatusSchema,
+  /**
+   * Set when another service's fact moved it rather than a person (docs/architecture.md §2): what happened, as the
+   * history shows it ('Kit delivered (FUL-000012)'). Absent on a move made from the form.
+   */
+  cause: z.string().min(1).max(200).optional(),
 });
 
 /** A message to the patient as its sender wrote it (Send Notification's, or the one a cancellation carries). */

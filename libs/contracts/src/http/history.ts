@@ -50,8 +50,9 @@ export const historyEntrySchema = z.object({
    */
   changes: z.array(historyChangeSchema),
   /**
-   * What the action said, where it said something: the message a notification sent to the patient, or the one a
-   * cancellation sent with it (spec 1 §4's notification step). Absent otherwise.
+   * What the action said, where it said something: the message a notification sent to the patient, the one a
+   * cancellation sent with it (spec 1 §4's notification step), or the other service's fact that moved the status
+   * ('Kit delivered (FUL-000012)'). Absent otherwise.
    */
   note: z.string().optional(),
 });

@@ -260,9 +260,9 @@ export const testRequestNotificationLogSchema = z.object({
 
 /**
  * GET /tests/requests/{id}: the request with its markers and devices by name. notification_logs are the
- * notifications service's messages about it, newest first, projected from its events; test_results and
- * fulfillment_requests are empty until the results and fulfillment services exist and clinical projects their
- * events (docs/architecture.md §2).
+ * notifications service's messages about it, newest first, projected from its events; fulfillment_requests are
+ * the kits shipped for it, newest first, projected from fulfillment's and inventory's; test_results is empty until
+ * the results service exists and clinical projects its events (docs/architecture.md §2).
  */
 export const testRequestDetailSchema = testRequestSchema.extend({
   markers: z.array(

@@ -229,3 +229,22 @@ export const requestTestRequestNotification = (
     type: 'RequestTestRequestNotification',
     data: { testRequestId, caller, patientClinicianId, message },
   }));
+
+/**
+ * Another service's fact moves the request forward (a kit delivered → fulfilled): in the reacting consumer's
+ * transaction, so the move commits with the event's processed row and a redelivery moves nothing twice.
+ */
+export const advanceTestRequest = (
+  deps: CommandDependencies,
+  testRequestId: number,
+  move: { to: TestRequestStatus; cause: string },
+  metadata: AppendMetadata,
+  transaction: DatabaseTransactionConnection,
+) =>
+  deps.commands.handleCommand({
+    stream: testRequestStream(testRequestId),
+    decider: testRequestDecider,
+    command: { type: 'AdvanceTestRequest', data: { testRequestId, ...move } },
+    metadata,
+    transaction,
+  });

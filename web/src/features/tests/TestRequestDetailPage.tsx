@@ -91,6 +91,7 @@ function OrderTrail({ requestId, status }: { requestId: number; status: string }
 
 /** The result form's route: who may open it may enter a result from here. */
 const RESULT_FORM_ROUTE = ROUTE_TABLE.find((route) => route.path === '/results/new')!;
+const FULFILLMENT_DETAIL_ROUTE = ROUTE_TABLE.find((route) => route.path === '/fulfillment/:id')!;
 
 /**
  * /tests/{id} (spec 1 §2): the request's cards, Cancel, Archive and Send Notification per spec 1 §4, §6. An
@@ -241,7 +242,7 @@ export default function TestRequestDetailPage() {
         </Row>
         <MarkersDevicesCards request={request} />
         <ResultsCard request={request} canEnterResult={!request.archived && canOpenRoute(caller, RESULT_FORM_ROUTE)} />
-        <FulfillmentCard request={request} />
+        <FulfillmentCard request={request} canOpenFulfillment={canOpenRoute(caller, FULFILLMENT_DETAIL_ROUTE)} />
         <NotificationHistoryCard request={request} />
         <OrderTrail requestId={request.id} status={request.status} />
       </Flex>

@@ -277,6 +277,48 @@ describe('test request decider: changes', () => {
     spec.given(completed).when(move(admin, 'cancelled')).thenThrows(violation('conflict', FIELD.notCancellable));
   });
 
+  it("is moved forward by another service's fact one legal step at a time, and not at all once there or closed", () => {
+    const cause = 'Kit delivered (FUL-000004)';
+    const advance = (to: TestRequestSnapshot['status']) => ({
+      type: 'AdvanceTestRequest' as const,
+      data: { testRequestId: 9, to, cause },
+    });
+    spec
+      .given(history)
+      .when(advance('fulfilled'))
+      .then([
+        { type: 'TestRequestStatusChanged', data: { ...filed, from: 'pending', to: 'approved', cause } },
+        { type: 'TestRequestStatusChanged', data: { ...filed, from: 'approved', to: 'fulfilled', cause } },
+      ]);
+    const fulfilled = [
+      ...history,
+      {
+        type: 'TestRequestStatusChanged' as const,
+        data: { ...filed, from: 'pending' as const, to: 'approved' as const },
+      },
+      {
+        type: 'TestRequestStatusChanged' as const,
+        data: { ...filed, from: 'approved' as const, to: 'fulfilled' as const },
+      },
+    ];
+    spec.given(fulfilled).when(advance('fulfilled')).then([]);
+    const cancelled = [
+      ...history,
+      { type: 'TestRequestCancelled' as const, data: { ...filed, from: 'pending' as const } },
+    ];
+    spec.given(cancelled).when(advance('fulfilled')).then([]);
+    // Archived, it is still moved: the record shows what happened to the order.
+    const archived = [
+      ...history,
+      { type: 'TestRequestArchived' as const, data: { ...filed, status: 'pending' as const } },
+    ];
+    spec
+      .given(archived)
+      .when(advance('approved'))
+      .then([{ type: 'TestRequestStatusChanged', data: { ...filed, from: 'pending', to: 'approved', cause } }]);
+    spec.given([]).when(advance('fulfilled')).thenThrows(violation('not_found', ERRORS.testRequestNotFound));
+  });
+
   it("cancels with the patient's message on the one event, or without one for the default wording", () => {
     const text = 'Your appointment is cancelled; we will call you to rebook.';
     spec

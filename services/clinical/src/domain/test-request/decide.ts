@@ -11,6 +11,7 @@ import {
   isEditableStatus,
   notifiesAboutTestRequests,
   statusChangeNotAllowed,
+  stepsForward,
   TEST_REQUEST_FIELD_ERRORS,
   type Caller,
   type TestRequestSnapshot,
@@ -36,7 +37,12 @@ export type TestRequestCommand =
   | { type: 'ChangeTestRequestStatus'; data: Asker & { status: TestRequestStatus; message: string | null } }
   | { type: 'ArchiveTestRequest'; data: Asker }
   | { type: 'RestoreTestRequest'; data: Asker }
-  | { type: 'RequestTestRequestNotification'; data: Asker & { message: string | null } };
+  | { type: 'RequestTestRequestNotification'; data: Asker & { message: string | null } }
+  /**
+   * Another service's fact moves the request forward (a kit delivered → fulfilled, a final result → completed):
+   * the system's move, one legal step per event, none when the request is there already, past it or cancelled.
+   */
+  | { type: 'AdvanceTestRequest'; data: { testRequestId: number; to: TestRequestStatus; cause: string } };
 
 /** The request as the caller may act on it: 404 when they cannot see it (or it is archived), 403 when they may not act. */
 function actionable(state: TestRequestState, asker: Asker, may: (caller: Caller) => boolean): TestRequestSnapshot {
@@ -102,6 +108,21 @@ export function decideTestRequest(command: TestRequestCommand, state: TestReques
     case 'ChangeTestRequestStatus': {
       const current = actionable(state, command.data, changesTestRequestStatus);
       return changeStatus(current, command.data.status, command.data.message);
+    }
+    case 'AdvanceTestRequest': {
+      // An archived request is still the record of what happened to it; only one never created is refused.
+      if (state.status === 'absent') throw new RuleViolation('not_found', ERRORS.testRequestNotFound);
+      const { request } = state;
+      const { to, cause } = command.data;
+      let from = request.status;
+      return stepsForward(from, to).map((step) => {
+        const event = {
+          type: 'TestRequestStatusChanged' as const,
+          data: { ...filedUnder(request), from, to: step, cause },
+        };
+        from = step;
+        return event;
+      });
     }
     case 'ArchiveTestRequest': {
       const current = actionable(state, command.data, archivesTestRequests);

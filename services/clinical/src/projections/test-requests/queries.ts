@@ -12,6 +12,7 @@ import {
 } from '@labline/contracts';
 import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
 import { z } from 'zod';
+import { testRequestFulfillments } from '../fulfillment-requests/queries';
 import { testRequestNotificationLogs } from '../notification-logs/queries';
 import { searchPattern } from '../patients/queries';
 
@@ -112,8 +113,8 @@ const detailRowSchema = testRequestDetailSchema.omit({
 
 /**
  * One request the caller may see with its markers, devices and notification history, or null (unknown, out of
- * scope, and archived unless `archived` includes it, look the same). Results and fulfillment requests are empty
- * until their services exist.
+ * scope, and archived unless `archived` includes it, look the same). Results are empty until their service
+ * exists.
  */
 export async function findTestRequest(
   db: CommonQueryMethods,
@@ -137,7 +138,7 @@ export async function findTestRequest(
   return {
     ...withDisplayId(row),
     test_results: [],
-    fulfillment_requests: [],
+    fulfillment_requests: await testRequestFulfillments(db, row),
     notification_logs: await testRequestNotificationLogs(db, row),
   };
 }

@@ -104,16 +104,21 @@ export function ExternalLabCard() {
   );
 }
 
-const FULFILLMENT_COLUMNS: TableProps<Fulfillment>['columns'] = [
+/** The request's kits; the FUL id opens the fulfillment request for those who may open that page. */
+const fulfillmentColumns = (linked: boolean): TableProps<Fulfillment>['columns'] => [
   {
     title: 'Request ID',
     key: 'id',
     width: 120,
-    render: (_, fulfillment) => (
-      <Link to={`/fulfillment/${fulfillment.id}`}>{formatFulfillmentId(fulfillment.id)}</Link>
-    ),
+    render: (_, fulfillment) =>
+      linked ? (
+        <Link to={`/fulfillment/${fulfillment.id}`}>{formatFulfillmentId(fulfillment.id)}</Link>
+      ) : (
+        formatFulfillmentId(fulfillment.id)
+      ),
   },
   { title: 'Item', key: 'item', width: 200, render: (_, fulfillment) => nameCell(fulfillment.item_name) },
+  { title: 'SKU', key: 'sku', width: 130, render: (_, fulfillment) => nameCell(fulfillment.item_sku) },
   { title: 'Quantity', dataIndex: 'quantity_requested', key: 'quantity', width: 90 },
   { title: 'Status', key: 'status', width: 120, render: (_, fulfillment) => <StatusTag status={fulfillment.status} /> },
   {
@@ -125,11 +130,18 @@ const FULFILLMENT_COLUMNS: TableProps<Fulfillment>['columns'] = [
   { title: 'Created', key: 'created', width: 160, render: (_, fulfillment) => dateCell(fulfillment.created_at) },
 ];
 
-export function FulfillmentCard({ request }: { request: TestRequestDetail }) {
+interface FulfillmentCardProps {
+  request: TestRequestDetail;
+  /** Whether the caller may open /fulfillment/{id} (the fulfillment pages' route rule). */
+  canOpenFulfillment: boolean;
+}
+
+/** spec 1 §2: the kits shipped for the request (issue 25), from fulfillment's events as clinical projects them. */
+export function FulfillmentCard({ request, canOpenFulfillment }: FulfillmentCardProps) {
   return (
     <Card title="Fulfillment Requests">
       <RelatedTable<Fulfillment>
-        columns={FULFILLMENT_COLUMNS}
+        columns={fulfillmentColumns(canOpenFulfillment)}
         rows={request.fulfillment_requests}
         rowKey="id"
         emptyText="No fulfillment requests for this test request"
