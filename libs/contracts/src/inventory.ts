@@ -173,6 +173,9 @@ export const INVENTORY_ERRORS = {
     `Cannot remove ${-adjustment} units: ${reserved} of the ${available} available are reserved.`,
   aboveMaximum: `A quantity cannot exceed ${INVENTORY_LIMITS.maxQuantity.toLocaleString('en-US')}`,
   notEnoughFree: (free: number, quantity: number) => `Cannot reserve ${quantity} units: only ${free} are free.`,
+  /** A dispatched kit that the count could not cover: the item's History shows it on the consumption. */
+  dispatchedBeyondCount: (short: number) =>
+    `${short} ${short === 1 ? 'unit' : 'units'} dispatched beyond the count: recount the stock and adjust it.`,
   notLowStock: 'Stock can be requested only for an item that is low on stock',
   storageLocationNotFound: 'Storage location not found',
   storageLocationNameTaken: 'A storage location with this name already exists',

@@ -525,5 +525,21 @@ describe("the fulfillment saga's stock (issue 25 item 2)", () => {
       free: 28,
       reason: INVENTORY_ERRORS.notEnoughFree(28, 100),
     });
+    // dispatched all the same (the agent had the kits): the 28 free units go, the 72 beyond the count stand on
+    // the consumption for a recount, and the stock never falls below zero
+    await moved(902, 1, 'FulfillmentDispatched', 'pending');
+    await until(item.id, [0, 0], 'the consumption beyond the count');
+    const { body } = await call<{ movements: { type: string; available_change: number; reason: string | null }[] }>(
+      USERS.clientAdmin,
+      'GET',
+      `/inventory/${item.id}/movements`,
+    );
+    assert.deepEqual(
+      body.movements.filter((m) => m.type === 'consumed').map((m) => [m.available_change, m.reason]),
+      [
+        [-28, INVENTORY_ERRORS.dispatchedBeyondCount(72)],
+        [-2, null],
+      ],
+    );
   });
 });

@@ -60,6 +60,12 @@ export const inventoryStockConsumedSchema = z.object({
   ...fulfillmentMovement,
   /** How many of the units came from the request's hold (the rest were free); all of them when absent. */
   held: quantity.optional(),
+  /**
+   * Units that left beyond the count: the kit was dispatched (a fact), but the count had fewer units than its hold
+   * and the free ones together. Available falls only by the units it had (never below what others hold); the
+   * shortfall stands in the item's history for a manager to recount and adjust. Absent: none.
+   */
+  short: z.number().int().positive().optional(),
 });
 /**
  * A fulfillment request's kit could not be held: too few free units. The request stays pending with this reason

@@ -279,16 +279,23 @@ function decideItem(command: ItemCommand, state: ItemState): ItemEvent[] {
         ];
       }
       const held = Math.min(command.type === 'ConsumeStock' ? command.data.held : 0, quantity, item.quantity_reserved);
-      // The units beyond the request's hold come from the free ones: never from what other requests hold.
-      if (quantity - held > free) {
-        throw new RuleViolation('conflict', INVENTORY_ERRORS.notEnoughFree(Math.max(0, free), quantity - held));
-      }
-      const quantity_available = item.quantity_available - quantity;
+      // The units beyond the request's hold come from the free ones, never from what other requests hold. A kit
+      // dispatched beyond them has left all the same (a fact, not a command to refuse): the count was wrong, and
+      // the shortfall is recorded on the consumption for a manager's recount.
+      const fromFree = Math.min(quantity - held, Math.max(0, free));
+      const short = quantity - held - fromFree;
+      const quantity_available = item.quantity_available - held - fromFree;
       const { minimum_threshold, institution_id } = item.description;
       return [
         {
           type: 'InventoryStockConsumed',
-          data: { ...movement, held, quantity_available, quantity_reserved: item.quantity_reserved - held },
+          data: {
+            ...movement,
+            held,
+            ...(short > 0 ? { short } : {}),
+            quantity_available,
+            quantity_reserved: item.quantity_reserved - held,
+          },
         },
         ...lowStockCrossing(
           { quantity_available: item.quantity_available, minimum_threshold },

@@ -1,4 +1,4 @@
-import { INVENTORY_EVENT_SCHEMAS, parseEventData, type EventEnvelope } from '@labline/contracts';
+import { INVENTORY_ERRORS, INVENTORY_EVENT_SCHEMAS, parseEventData, type EventEnvelope } from '@labline/contracts';
 import type { Projection } from '@labline/service-kit';
 import { sql, type CommonQueryMethods } from 'slonik';
 
@@ -57,10 +57,12 @@ async function applyMovement(db: CommonQueryMethods, event: EventEnvelope): Prom
           : event.type === 'InventoryStockReleased'
             ? 'released'
             : 'consumed';
+      // units dispatched beyond the count left without lowering it (it had none of them): the reason says so
+      const short = 'short' in data && data.short !== undefined ? data.short : 0;
       row = {
         itemId: data.itemId,
         type: kind,
-        available: kind === 'consumed' ? -data.quantity : 0,
+        available: kind === 'consumed' ? -(data.quantity - short) : 0,
         // a consumption takes from the hold only what the request held (`held`; all of it in older events)
         reserved:
           kind === 'reserved'
@@ -68,7 +70,7 @@ async function applyMovement(db: CommonQueryMethods, event: EventEnvelope): Prom
             : -('held' in data && data.held !== undefined ? data.held : data.quantity),
         quantityAvailable: data.quantity_available,
         quantityReserved: data.quantity_reserved,
-        reason: null,
+        reason: short > 0 ? INVENTORY_ERRORS.dispatchedBeyondCount(short) : null,
         fulfillmentRequestId: data.fulfillment_request_id,
       };
       break;
