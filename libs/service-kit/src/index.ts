@@ -12,6 +12,7 @@ export * from './caller';
 export * from './projection';
 export * from './identity-directory';
 export * from './test-request-summary';
+export * from './fulfillment-request-summary';
 export * from './rebuild';
 export * from './service';
 export * from './history';

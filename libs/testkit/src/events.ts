@@ -1,9 +1,9 @@
 /**
  * Other services' event data as they publish it, for the tests of a service that consumes their events:
- * identity's institutions and users, clinical's patients and test requests. Every field the event's schema
+ * identity's institutions and users, clinical's patients and test requests, inventory's items. Every field the event's schema
  * has, with plain values; a test passes the fields it cares about.
  */
-import type { ClinicalEventData, IdentityEventData, Role } from '@labline/contracts';
+import type { ClinicalEventData, IdentityEventData, InventoryEventData, Role } from '@labline/contracts';
 
 /** A user of a service's tests: who a token is minted for, and whom identity's events describe. */
 export interface TestUser {
@@ -123,5 +123,27 @@ export const testRequestCreatedData = (
   lab_id: 41,
   fulfillment_by_partner: false,
   fulfillment_partner_id: null,
+  ...fields,
+});
+
+/** inventory's InventoryItemCreated data: a test kit item (global when `institutionId` is null) with its stock. */
+export const inventoryItemCreatedData = (
+  itemId: number,
+  name: string,
+  institutionId: number | null,
+  fields: Partial<InventoryEventData<'InventoryItemCreated'>> = {},
+): InventoryEventData<'InventoryItemCreated'> => ({
+  itemId,
+  item_name: name,
+  item_sku: `SKU-${itemId}`,
+  item_description: null,
+  category: 'Test Kits',
+  location: null,
+  minimum_threshold: 10,
+  po_number: 'PO-1',
+  purchase_date: null,
+  received_date: null,
+  institution_id: institutionId,
+  quantity_available: 50,
   ...fields,
 });

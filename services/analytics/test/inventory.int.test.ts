@@ -14,7 +14,7 @@ import type {
   InventoryEventData,
   InventoryEventType,
 } from '@labline/contracts';
-import { testUser, waitFor, type TestUser } from '@labline/testkit';
+import { inventoryItemCreatedData, testUser, waitFor, type TestUser } from '@labline/testkit';
 import { publishDirectory } from '@labline/service-kit/testing';
 import { actorOf, startAnalytics, type AnalyticsTestContext } from './harness';
 
@@ -44,20 +44,11 @@ function inventory<T extends InventoryEventType>(itemId: number, type: T, data: 
 }
 
 function created(itemId: number, name: string, institutionId: number | null, available: number) {
-  return inventory(itemId, 'InventoryItemCreated', {
+  return inventory(
     itemId,
-    item_name: name,
-    item_sku: `SKU-${itemId}`,
-    item_description: null,
-    category: 'Test Kits',
-    location: null,
-    minimum_threshold: 10,
-    po_number: 'PO-1',
-    purchase_date: null,
-    received_date: null,
-    institution_id: institutionId,
-    quantity_available: available,
-  });
+    'InventoryItemCreated',
+    inventoryItemCreatedData(itemId, name, institutionId, { quantity_available: available }),
+  );
 }
 
 async function dashboard(member: TestUser, query = ''): Promise<Dashboard> {

@@ -10,11 +10,10 @@ import {
   historyResponseSchema,
   type FulfillmentEventData,
   type FulfillmentEventType,
-  type InventoryEventData,
   type TestRequestDetail,
 } from '@labline/contracts';
 import { testEventPublisher } from '@labline/bus/testing';
-import { waitFor } from '@labline/testkit';
+import { inventoryItemCreatedData, waitFor } from '@labline/testkit';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { kitDelivered, kitDeliveredCause } from '../src/consumers/kit-delivered';
@@ -98,20 +97,9 @@ describe("a test request's kits", () => {
 
   it('lists each kit as its events leave it and is fulfilled once when the kit is delivered', async () => {
     const { context } = suite;
-    const item: InventoryEventData<'InventoryItemCreated'> = {
-      itemId: KIT_ITEM,
-      item_name: 'Capillary blood collection kit',
+    const item = inventoryItemCreatedData(KIT_ITEM, 'Capillary blood collection kit', null, {
       item_sku: 'KIT-CAP-001',
-      item_description: null,
-      category: 'Test Kits',
-      location: null,
-      minimum_threshold: 10,
-      po_number: 'PO-1',
-      purchase_date: null,
-      received_date: null,
-      institution_id: null,
-      quantity_available: 40,
-    };
+    });
     await publisher().publish('inventory', {
       stream: `inventoryItem-${KIT_ITEM}`,
       version: 0,

@@ -6,7 +6,7 @@
  *   free units, record InventoryReservationRefused (the request stays pending with that reason);
  * - FulfillmentCancelled: release what the request holds (nothing once dispatched: the kit has left);
  * - FulfillmentDispatched: consume its units, from its hold first and free units for the rest.
- * Which item and how many units a request takes is the `item_fulfillment_requests` read model (requests.ts, which
+ * Which item and how many units a request takes is the kit's fulfillment-request summary (requests.ts, which
  * also lists an item's recent requests); what the request holds now is the sum of its
  * movements, read from the movements table the item's own events write in the same transaction: a redelivered event
  * finds its movement there and moves nothing twice.
@@ -50,7 +50,8 @@ export async function moveHeldStock(
   const type = event.type as FulfillmentEventType;
   const { fulfillmentRequestId } = parseEventData(FULFILLMENT_EVENT_SCHEMAS, type, event.data);
   const hold = await db.maybeOne(sql.type(kitSchema)`
-    SELECT item_id, quantity FROM item_fulfillment_requests WHERE id = ${fulfillmentRequestId}`);
+    SELECT inventory_item_id AS item_id, quantity_requested AS quantity
+    FROM fulfillment_request_summaries WHERE id = ${fulfillmentRequestId}`);
   // A request inventory never heard of (its FulfillmentRequested not projected yet would be a bug: `after`).
   if (hold === null) return;
   const { held, consumed } = await heldBy(db, fulfillmentRequestId);

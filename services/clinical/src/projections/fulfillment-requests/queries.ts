@@ -14,7 +14,7 @@ export async function testRequestFulfillments(
     SELECT f.id, coalesce(i.item_name, '') AS item_name, i.item_sku, f.quantity_requested, f.status,
            u.first_name AS assigned_to_name, u.last_name AS assigned_to_lastname,
            f.created_at
-    FROM test_request_fulfillments f
+    FROM fulfillment_request_summaries f
     LEFT JOIN kit_items i ON i.id = f.inventory_item_id
     LEFT JOIN users u ON u.id = f.assigned_to
     WHERE f.test_request_id = ${request.id} AND f.institution_id = ${request.institution_id}
@@ -25,4 +25,4 @@ export async function testRequestFulfillments(
 /** The test request a fulfillment request ships a kit for, with the FUL id's number; null when not projected. */
 export const fulfillmentTestRequestOf = (db: CommonQueryMethods, fulfillmentRequestId: number) =>
   db.maybeOneFirst(sql.type(z.object({ test_request_id: z.number().int() }))`
-    SELECT test_request_id FROM test_request_fulfillments WHERE id = ${fulfillmentRequestId}`);
+    SELECT test_request_id FROM fulfillment_request_summaries WHERE id = ${fulfillmentRequestId}`);
