@@ -4,7 +4,13 @@
  * would, and bearer headers for test users. Test-only: imported by `test/` files alone.
  */
 import { startPrivateJetStream, testEventPublisher, type PrivateJetStream, type TestEvent } from '@labline/bus/testing';
-import type { EventEnvelope, EventSchemaMap, ServiceName } from '@labline/contracts';
+import {
+  BUILT_SERVICES,
+  contractsOf,
+  type EventEnvelope,
+  type EventSchemaMap,
+  type ServiceName,
+} from '@labline/contracts';
 import { openServiceDatabase } from '@labline/db';
 import { createPostgresEventStore, type EventStore } from '@labline/eventstore';
 import {
@@ -19,6 +25,7 @@ import {
 } from '@labline/testkit';
 import type { DatabasePool } from 'slonik';
 import type { HttpApp } from './app';
+import { contractCoverage, type ContractCoverage } from './routes';
 import {
   buildInProcess,
   serviceMigrations,
@@ -119,5 +126,44 @@ export async function publishDirectory(
       type: 'UserRegistered',
       data: userRegisteredData(member),
     });
+  }
+}
+
+/**
+ * A service's routes against its contracts (docs/adding-a-service.md A8), on its app as start-up builds it: its
+ * migrations on a fresh database, no NATS. Answers how many contracts it has in ROUTE_CONTRACTS and the routes
+ * without a contract and contracts without a route (`contractCoverage`, whose own rules clinical's test checks).
+ */
+export async function routeContractGaps<C extends BaseServiceConfig, M extends EventSchemaMap, R>(
+  definition: ServiceDefinition<C, M, R>,
+  options: { resources?: (keys: TestKeys) => R } = {},
+): Promise<ContractCoverage & { contracts: number }> {
+  const built = BUILT_SERVICES.find((name) => name === definition.name);
+  const contracts = built === undefined ? [] : contractsOf(built).map(({ route }) => route);
+  const database = await createTestDatabase(`${definition.name}_test`);
+  try {
+    const pool = await openServiceDatabase({
+      url: database.url,
+      schema: definition.name,
+      migrations: await serviceMigrations(definition),
+    });
+    const store = createPostgresEventStore({ pool });
+    const keys = await createTestKeys();
+    try {
+      const { app } = await buildInProcess(definition, {
+        env: { DATABASE_URL: database.url, IDENTITY_JWKS_URL: 'http://127.0.0.1/unused' },
+        pool,
+        store,
+        resources: options.resources ? options.resources(keys) : ({ keys: { jwks: keys.jwks } } as R),
+      });
+      const coverage = contractCoverage(app, contracts);
+      await app.close();
+      return { contracts: contracts.length, ...coverage };
+    } finally {
+      await store.close();
+      await pool.end();
+    }
+  } finally {
+    await database.drop();
   }
 }

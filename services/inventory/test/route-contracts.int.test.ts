@@ -1,77 +1,15 @@
 /**
- * inventory's routes are its contracts (ROUTE_CONTRACTS.inventory in libs/contracts/src/routes), installed with
- * the kit's `route`: `contractCoverage` finds no route registered without a contract and no contract without a
- * route, on the service's app as start-up builds it (its migrations on a fresh database).
+ * inventory's routes are its contracts (ROUTE_CONTRACTS.inventory in libs/contracts/src/routes), installed with the kit's
+ * `route`: no route registered without a contract and no contract without a route, on the service's app as
+ * start-up builds it (its migrations on a fresh database).
  */
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { contractsOf } from '@labline/contracts';
-import { openServiceDatabase } from '@labline/db';
-import { createPostgresEventStore, type EventStore } from '@labline/eventstore';
-import {
-  buildInProcess,
-  buildServiceApp,
-  contractCoverage,
-  serviceMigrations,
-  type HttpApp,
-} from '@labline/service-kit';
-import { createTestDatabase, createTestKeys, type TestDatabase } from '@labline/testkit';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { DatabasePool } from 'slonik';
-import type { InventoryContext } from '../src/config';
+import { it } from 'vitest';
+import { routeContractGaps } from '@labline/service-kit/testing';
 import { service } from '../src/service';
 
-const CONTRACTS = contractsOf('inventory').map(({ route }) => route);
-
-describe("inventory's routes are its contracts", () => {
-  let database: TestDatabase | undefined;
-  let pool: DatabasePool | undefined;
-  let store: EventStore | undefined;
-  let app: HttpApp;
-  let context: InventoryContext;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('inventory_test');
-    pool = await openServiceDatabase({
-      url: database.url,
-      schema: 'inventory',
-      migrations: await serviceMigrations(service),
-    });
-    store = createPostgresEventStore({ pool });
-    const keys = await createTestKeys();
-    ({ app, context } = await buildInProcess(service, {
-      env: { DATABASE_URL: database.url, IDENTITY_JWKS_URL: 'http://127.0.0.1/unused' },
-      pool,
-      store,
-      resources: { keys: { jwks: keys.jwks } },
-    }));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await store?.close();
-    await pool?.end();
-    await database?.drop();
-  });
-
-  it('installs every contract of inventory and no route without one', () => {
-    assert.ok(CONTRACTS.length > 0, 'no contract of inventory in ROUTE_CONTRACTS');
-    assert.deepEqual(contractCoverage(app, CONTRACTS), { withoutContract: [], withoutRoute: [] });
-  });
-
-  it('names a route the service registers beside its contracts', async () => {
-    const unregistered: FastifyPluginAsyncZod = async (scope) => {
-      scope.get('/inventory/unregistered', async () => ({}));
-    };
-    const extended = buildServiceApp(
-      { ...service, routes: (routeContext) => [...service.routes(routeContext), unregistered] },
-      context,
-      { logger: false },
-    );
-    await extended.ready();
-    assert.deepEqual(contractCoverage(extended, CONTRACTS), {
-      withoutContract: ['GET /inventory/unregistered'],
-      withoutRoute: [],
-    });
-    await extended.close();
-  });
+it('installs every contract of inventory and no route without one', async () => {
+  const { contracts, ...gaps } = await routeContractGaps(service);
+  assert.ok(contracts > 0, 'no contract of inventory in ROUTE_CONTRACTS');
+  assert.deepEqual(gaps, { withoutContract: [], withoutRoute: [] });
 });
