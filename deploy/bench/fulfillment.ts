@@ -13,13 +13,12 @@ import {
   type FulfillmentEventData,
   type InventoryEventData,
 } from '@labline/contracts';
-import { createDatabasePool, openServiceDatabase } from '@labline/db';
-import { createPostgresEventStore } from '@labline/eventstore';
 import { service } from '@labline/fulfillment';
-import { buildInProcess, serviceMigrations, type Projection } from '@labline/service-kit';
-import { createTestDatabase, createTestKeys, patientRegisteredData, testRequestCreatedData } from '@labline/testkit';
+import type { Projection } from '@labline/service-kit';
+import { patientRegisteredData, testRequestCreatedData } from '@labline/testkit';
 import { sql, type DatabasePool } from 'slonik';
 import { loadDirectory, SUPER_ADMIN_ID } from './load';
+import { withBenchService } from './service';
 import { random, timeRequests } from './stats';
 
 const REQUESTS_STORED = Number(process.env.BENCH_FULFILLMENT_REQUESTS ?? 100_000);
@@ -154,26 +153,14 @@ function* history(next: () => number): Generator<EventEnvelope> {
 }
 
 export async function runFulfillmentBench(): Promise<boolean> {
-  const database = await createTestDatabase('labline_bench_fulfillment');
-  try {
-    const pool = await openServiceDatabase({
-      url: database.url,
-      schema: 'fulfillment',
-      migrations: await serviceMigrations(service),
-    });
-    const store = createPostgresEventStore({ pool });
-    const loader = await createDatabasePool({ url: database.url, schema: 'fulfillment' });
-    try {
-      await loadDirectory(loader, INSTITUTIONS);
-      await loader.query(sql.unsafe`
-        INSERT INTO users (id, email, first_name, last_name, role, institution_id, clinician_institution_ids, is_active,
-                           version)
-        VALUES (${CLIENT_ADMIN_ID}, 'client@bench.test', 'Chris', 'Doyle', 'client_admin', 1, '{}', true, 0),
-               (${AGENT_ID}, 'agent@bench.test', 'Priya', 'Patel', 'fulfillment_agent', NULL, '{}', true, 0)`);
-    } finally {
-      await loader.end();
-    }
-    const next = random(20_261_129);
+  const next = random(20_261_129);
+  const load = async ({ loader, pool }: { loader: DatabasePool; pool: DatabasePool }) => {
+    await loadDirectory(loader, INSTITUTIONS);
+    await loader.query(sql.unsafe`
+      INSERT INTO users (id, email, first_name, last_name, role, institution_id, clinician_institution_ids, is_active,
+                         version)
+      VALUES (${CLIENT_ADMIN_ID}, 'client@bench.test', 'Chris', 'Doyle', 'client_admin', 1, '{}', true, 0),
+             (${AGENT_ID}, 'agent@bench.test', 'Priya', 'Patel', 'fulfillment_agent', NULL, '{}', true, 0)`);
     const loadStart = performance.now();
     const projections = [...service.projections, ...(service.consumes ?? [])];
     await project(pool, projections, history(next));
@@ -183,22 +170,15 @@ export async function runFulfillmentBench(): Promise<boolean> {
       `Projected ${REQUESTS_STORED.toLocaleString('en')} fulfillment requests (${PATIENTS.toLocaleString('en')} ` +
         `patients, ${INSTITUTIONS} institutions, ${ITEMS} kits) through the service's projections in ${seconds.toFixed(1)} s.`,
     );
-
-    const keys = await createTestKeys();
-    const { app } = await buildInProcess(service, {
-      env: { DATABASE_URL: database.url, IDENTITY_JWKS_URL: `${database.url}/unused` },
-      pool,
-      store,
-      resources: { keys: { jwks: keys.jwks } },
-    });
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  };
+  return withBenchService(service, { database: 'labline_bench_fulfillment', load }, async ({ address, keys }) => {
     const tokens = {
       super_admin: await keys.mintToken({ id: SUPER_ADMIN_ID, role: 'super_admin' }),
       client_admin: await keys.mintToken({ id: CLIENT_ADMIN_ID, role: 'client_admin', institution_id: 1 }),
       fulfillment_agent: await keys.mintToken({ id: AGENT_ID, role: 'fulfillment_agent' }),
     };
     const pick = <T>(values: readonly T[]) => values[Math.floor(next() * values.length)]!;
-    const passed = await timeRequests({
+    return timeRequests({
       title: 'GET /fulfillment (filters, search + page, 20 a page) over HTTP',
       next: () => {
         const role = pick(['super_admin', 'client_admin', 'fulfillment_agent'] as const);
@@ -218,11 +198,5 @@ export async function runFulfillmentBench(): Promise<boolean> {
       requests: REQUESTS,
       targetP99Ms: TARGET_P99_MS,
     });
-    await app.close();
-    await store.close();
-    await pool.end();
-    return passed;
-  } finally {
-    await database.drop();
-  }
+  });
 }

@@ -11,13 +11,11 @@ import {
   INVENTORY_FILTER_LOCATIONS,
   type InventoryItemBody,
 } from '@labline/contracts';
-import { createDatabasePool, openServiceDatabase } from '@labline/db';
-import { createPostgresEventStore } from '@labline/eventstore';
+import type { DatabasePool } from '@labline/db';
 import { service } from '@labline/inventory';
-import { buildInProcess, serviceMigrations } from '@labline/service-kit';
-import { createTestDatabase, createTestKeys } from '@labline/testkit';
 import { sql } from 'slonik';
 import { INSTITUTION_ADMIN_ID, loadDirectory, SUPER_ADMIN_ID } from './load';
+import { withBenchService } from './service';
 import { random, timeRequests } from './stats';
 
 const ITEMS = Number(process.env.BENCH_INVENTORY_ITEMS ?? 5_000);
@@ -30,33 +28,14 @@ const CLIENT_ADMIN_ID = 3;
 const CREATE_CONCURRENCY = 4;
 
 export async function runInventoryBench(): Promise<boolean> {
-  const database = await createTestDatabase('labline_bench_inventory');
-  try {
-    const pool = await openServiceDatabase({
-      url: database.url,
-      schema: 'inventory',
-      migrations: await serviceMigrations(service),
-    });
-    const store = createPostgresEventStore({ pool });
-    const loader = await createDatabasePool({ url: database.url, schema: 'inventory' });
-    try {
-      await loadDirectory(loader, INSTITUTIONS);
-      await loader.query(sql.unsafe`
-        INSERT INTO users (id, email, first_name, last_name, role, institution_id, clinician_institution_ids, is_active,
-                           version)
-        VALUES (${CLIENT_ADMIN_ID}, 'client@bench.test', 'Chris', 'Doyle', 'client_admin', 1, '{}', true, 0)`);
-    } finally {
-      await loader.end();
-    }
-    const keys = await createTestKeys();
-    const { app } = await buildInProcess(service, {
-      env: { DATABASE_URL: database.url, IDENTITY_JWKS_URL: `${database.url}/unused` },
-      pool,
-      store,
-      resources: { keys: { jwks: keys.jwks } },
-    });
-
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const load = async ({ loader }: { loader: DatabasePool }) => {
+    await loadDirectory(loader, INSTITUTIONS);
+    await loader.query(sql.unsafe`
+      INSERT INTO users (id, email, first_name, last_name, role, institution_id, clinician_institution_ids, is_active,
+                         version)
+      VALUES (${CLIENT_ADMIN_ID}, 'client@bench.test', 'Chris', 'Doyle', 'client_admin', 1, '{}', true, 0)`);
+  };
+  return withBenchService(service, { database: 'labline_bench_inventory', load }, async ({ address, keys }) => {
     const tokens = {
       super_admin: await keys.mintToken({ id: SUPER_ADMIN_ID, role: 'super_admin' }),
       client_admin: await keys.mintToken({ id: CLIENT_ADMIN_ID, role: 'client_admin', institution_id: 1 }),
@@ -103,7 +82,7 @@ export async function runInventoryBench(): Promise<boolean> {
         `(${CREATE_CONCURRENCY} at a time) in ${seconds.toFixed(1)} s (${Math.round(ITEMS / seconds)} items/s).`,
     );
 
-    const passed = await timeRequests({
+    return timeRequests({
       title: 'GET /inventory (filters + page, the server page size) over HTTP',
       next: () => {
         const role = pick(['super_admin', 'super_admin', 'client_admin', 'institution_admin'] as const);
@@ -118,11 +97,5 @@ export async function runInventoryBench(): Promise<boolean> {
       requests: REQUESTS,
       targetP99Ms: TARGET_P99_MS,
     });
-    await app.close();
-    await store.close();
-    await pool.end();
-    return passed;
-  } finally {
-    await database.drop();
-  }
+  });
 }

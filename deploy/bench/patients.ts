@@ -5,10 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { service } from '@labline/clinical';
-import { createDatabasePool, openServiceDatabase } from '@labline/db';
-import { createPostgresEventStore } from '@labline/eventstore';
-import { buildInProcess, serviceMigrations } from '@labline/service-kit';
-import { createTestDatabase, createTestKeys } from '@labline/testkit';
+import type { DatabasePool } from '@labline/db';
 import {
   CLINICIAN_BASE,
   CLINICIANS_PER_INSTITUTION,
@@ -19,6 +16,7 @@ import {
   loadPatients,
   SUPER_ADMIN_ID,
 } from './load';
+import { withBenchService } from './service';
 import { random, timeRequests } from './stats';
 
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
@@ -28,37 +26,18 @@ const TARGET_P99_MS = 50;
 
 /** Runs the patient search benchmark, prints its numbers and returns whether p99 is within the target. */
 export async function runPatientBench(): Promise<boolean> {
-  const database = await createTestDatabase('labline_bench');
-  try {
-    // The service runs as its application role, as in production; the bulk load (which also sets the patient
-    // id sequence and vacuums) is an operator's job, done through the admin connection.
-    const pool = await openServiceDatabase({
-      url: database.url,
-      schema: 'clinical',
-      migrations: await serviceMigrations(service),
-    });
-    const store = createPostgresEventStore({ pool });
+  // The service runs as its application role, as in production; the bulk load (which also sets the patient id
+  // sequence and vacuums) is an operator's job, done through the admin connection.
+  const load = async ({ loader }: { loader: DatabasePool }) => {
     const loadStart = performance.now();
-    const loader = await createDatabasePool({ url: database.url, schema: 'clinical' });
-    try {
-      await loadDirectory(loader);
-      await loadPatients(loader, PATIENTS);
-    } finally {
-      await loader.end();
-    }
+    await loadDirectory(loader);
+    await loadPatients(loader, PATIENTS);
     console.log(
       `Loaded ${PATIENTS.toLocaleString('en')} patients by bulk insert into the read model ` +
         `(no events appended) in ${((performance.now() - loadStart) / 1000).toFixed(1)} s.`,
     );
-
-    const keys = await createTestKeys();
-    const { app } = await buildInProcess(service, {
-      env: { DATABASE_URL: database.url, IDENTITY_JWKS_URL: `${database.url}/unused` },
-      pool,
-      store,
-      resources: { keys: { jwks: keys.jwks } },
-    });
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  };
+  return withBenchService(service, { database: 'labline_bench', load }, async ({ address, keys }) => {
     const tokens = {
       super_admin: await keys.mintToken({ id: SUPER_ADMIN_ID, role: 'super_admin' }),
       institution_admin: await keys.mintToken({
@@ -101,7 +80,7 @@ export async function runPatientBench(): Promise<boolean> {
       return { url: `${address}/patients?${query.toString()}`, role, kind: `${search.kind}, ${role}` };
     }
 
-    const passed = await timeRequests({
+    return timeRequests({
       title: 'GET /patients (search + page, limit 20) over HTTP',
       next: () => {
         const { url, role, kind } = nextRequest();
@@ -111,11 +90,5 @@ export async function runPatientBench(): Promise<boolean> {
       requests: REQUESTS,
       targetP99Ms: TARGET_P99_MS,
     });
-    await app.close();
-    await store.close();
-    await pool.end();
-    return passed;
-  } finally {
-    await database.drop();
-  }
+  });
 }
