@@ -16,15 +16,8 @@ import {
   type EventStreamMessage,
 } from '@labline/contracts';
 import { buildInProcess } from '@labline/service-kit';
-import {
-  institutionRegisteredData,
-  patientRegisteredData,
-  testRequestCreatedData,
-  testUser,
-  userRegisteredData,
-  waitFor,
-  type TestUser,
-} from '@labline/testkit';
+import { patientRegisteredData, testRequestCreatedData, testUser, waitFor, type TestUser } from '@labline/testkit';
+import { publishDirectory } from '@labline/service-kit/testing';
 import { activityFeedOf } from '../src/live/feed';
 import { service } from '../src/service';
 import { startAnalytics, type AnalyticsTestContext } from './harness';
@@ -111,25 +104,14 @@ async function createRequest(id: number, institution: number, clinician: TestUse
 
 beforeAll(async () => {
   suite = await startAnalytics();
-  for (const [id, name] of [
-    [NORTHWIND, 'Northwind General Hospital'],
-    [RIVERSIDE, 'Riverside Clinic'],
-  ] as const) {
-    await suite.publish('identity', {
-      stream: `institution-${id}`,
-      version: 0,
-      type: 'InstitutionRegistered',
-      data: institutionRegisteredData(id, name),
-    });
-  }
-  for (const member of Object.values(USERS)) {
-    await suite.publish('identity', {
-      stream: `user-${member.id}`,
-      version: 0,
-      type: 'UserRegistered',
-      data: userRegisteredData(member),
-    });
-  }
+  await publishDirectory(
+    suite,
+    [
+      [NORTHWIND, 'Northwind General Hospital'],
+      [RIVERSIDE, 'Riverside Clinic'],
+    ],
+    Object.values(USERS),
+  );
   await waitFor(
     async () =>
       (await suite.app.inject({ url: '/analytics/dashboard', headers: await suite.as(USERS.riversideClinician) }))

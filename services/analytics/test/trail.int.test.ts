@@ -21,15 +21,8 @@ import {
   type Turnaround,
 } from '@labline/contracts';
 import { rebuildProjections } from '@labline/service-kit';
-import {
-  institutionRegisteredData,
-  patientRegisteredData,
-  testRequestCreatedData,
-  testUser,
-  userRegisteredData,
-  waitFor,
-  type TestUser,
-} from '@labline/testkit';
+import { patientRegisteredData, testRequestCreatedData, testUser, waitFor, type TestUser } from '@labline/testkit';
+import { publishDirectory } from '@labline/service-kit/testing';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { service } from '../src/service';
@@ -574,25 +567,14 @@ const slow = (id: number, institution: number, lab: number, status: string, hour
 describe('one trail per order and turnaround times', () => {
   beforeAll(async () => {
     suite = await startAnalytics();
-    for (const [id, name] of [
-      [NORTHWIND, 'Northwind General Hospital'],
-      [RIVERSIDE, 'Riverside Clinic'],
-    ] as const) {
-      await suite.publish('identity', {
-        stream: `institution-${id}`,
-        version: 0,
-        type: 'InstitutionRegistered',
-        data: institutionRegisteredData(id, name),
-      });
-    }
-    for (const member of Object.values(USERS)) {
-      await suite.publish('identity', {
-        stream: `user-${member.id}`,
-        version: 0,
-        type: 'UserRegistered',
-        data: userRegisteredData(member),
-      });
-    }
+    await publishDirectory(
+      suite,
+      [
+        [NORTHWIND, 'Northwind General Hospital'],
+        [RIVERSIDE, 'Riverside Clinic'],
+      ],
+      Object.values(USERS),
+    );
     await publishTheTrail();
     await publishTheMilestones();
     await waitFor(
