@@ -40,6 +40,8 @@ const REQUEST: FulfillmentRequestDetail = {
   institution_id: 1,
   institution_name: 'Northwind General Hospital',
   replaces_request_id: null,
+  reservation_refused_reason: null,
+  stock_movements: [],
   patient: {
     first_name: 'Ann',
     last_name: 'O"Brien & Co',
