@@ -132,6 +132,8 @@ export const FULFILLMENT_TEXTS = {
   printShippingLabel: 'Print Shipping Label',
   shippingLabelFileName: (id: number) => `shipping-label-${formatFulfillmentId(id)}.pdf`,
   stockMovements: 'Stock Movements',
+  /** The heading of a refused reservation's reason (spec 2: "pending with the reason shown"). */
+  kitNotReserved: 'Kit not reserved',
   noStockMovements: 'No stock movements yet',
 } as const;
 

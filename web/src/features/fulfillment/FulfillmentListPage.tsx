@@ -93,6 +93,7 @@ export default function FulfillmentListPage() {
     dispatch: setDispatching,
     replace: (row) => void requestActions.replace(row),
     printReport: (row) => void requestActions.printReport(row.id),
+    printShippingLabel: (row) => void requestActions.printShippingLabel(row.id),
     downloadConfirmation: (row) => void requestActions.downloadConfirmation(row),
   };
 

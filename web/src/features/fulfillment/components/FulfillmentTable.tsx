@@ -24,6 +24,8 @@ export interface FulfillmentRowActions {
   dispatch(row: FulfillmentRequestRow): void;
   replace(row: FulfillmentRequestRow): void;
   printReport(row: FulfillmentRequestRow): void;
+  /** Print Shipping Label (issue 25 item 5), for a dispatched kit. */
+  printShippingLabel(row: FulfillmentRequestRow): void;
   downloadConfirmation(row: FulfillmentRequestRow): void;
 }
 
@@ -36,6 +38,8 @@ interface FulfillmentTableProps {
 }
 
 const NONE = '—';
+/** A refused reservation's reason: antd's warning text colour darkened to pass WCAG AA on white. */
+const REFUSED_COLOR = '#874d00';
 const TABLE_WIDTH = 1420;
 
 function RowActionsCell({ row, actions }: { row: FulfillmentRequestRow; actions: FulfillmentRowActions }) {
@@ -84,6 +88,13 @@ function RowActionsCell({ row, actions }: { row: FulfillmentRequestRow; actions:
     entries.push(
       <RowAction key="dispatch" onClick={() => actions.dispatch(row)}>
         {ACTION_LABELS.dispatch}
+      </RowAction>,
+    );
+  }
+  if (row.status === 'dispatched') {
+    entries.push(
+      <RowAction key="label" onClick={() => actions.printShippingLabel(row)}>
+        {FULFILLMENT_TEXTS.printShippingLabel}
       </RowAction>,
     );
   }
@@ -154,7 +165,21 @@ function columns(actions: FulfillmentRowActions): TableProps<FulfillmentRequestR
     },
     { title: 'Institution', key: 'institution', width: 150, render: (_, row) => row.institution_name ?? NONE },
     { title: 'Priority', key: 'priority', width: 90, render: (_, row) => <PriorityTag priority={row.priority} /> },
-    { title: 'Status', key: 'status', width: 110, render: (_, row) => <StatusTag status={row.status} /> },
+    {
+      title: 'Status',
+      key: 'status',
+      width: 120,
+      render: (_, row) => (
+        <Flex vertical gap={4} align="flex-start">
+          <StatusTag status={row.status} />
+          {row.reservation_refused_reason !== null && (
+            <Typography.Text style={{ color: REFUSED_COLOR, fontSize: 12 }}>
+              {FULFILLMENT_TEXTS.kitNotReserved}: {row.reservation_refused_reason}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
     { title: 'Assigned to', key: 'assignee', width: 120, render: (_, row) => assigneeName(row) },
     {
       title: 'Tracking',
