@@ -22,15 +22,12 @@ import {
   formatRequestId,
   fulfillmentListSchema,
   fulfillmentRequestDetailSchema,
-  labAssignmentListResponseSchema,
-  testFormFieldsResponseSchema,
-  testRequestResponseSchema,
   type FulfillmentRequestDetail,
   type FulfillmentRequestRow,
 } from '@labline/contracts';
 import type { Page } from 'playwright-core';
 import { navigateInApp, searchList } from './navigation';
-import { createReachablePatient, uniqueBarcode } from './orders';
+import { createReachablePatient, orderAsNorthwindAdmin } from './orders';
 import {
   apiAs,
   DELIVERY_WAIT_MS,
@@ -63,28 +60,7 @@ async function allRequests(call: Call, query = ''): Promise<FulfillmentRequestRo
 async function orderedKit(): Promise<FulfillmentRequestDetail> {
   const patient = await createReachablePatient(system);
   const { user: partner } = await apiAs(system, DEMO_ACCOUNTS.fulfillmentAgent.email);
-  const { user, call } = await apiAs(system, DEMO_ACCOUNTS.northwindAdmin.email);
-  const institutionId = user.institution_id!;
-  const fields = testFormFieldsResponseSchema.parse(
-    await call('GET', `/cms/test-form-fields?institution_id=${institutionId}`),
-  );
-  const { labs } = labAssignmentListResponseSchema.parse(
-    await call('GET', `/institutions/${institutionId}/labs?sample_type=Blood`),
-  );
-  const { request } = testRequestResponseSchema.parse(
-    await call('POST', '/tests/requests', {
-      patient_id: patient.id,
-      clinician_id: patient.clinician_id,
-      institution_id: institutionId,
-      sample_type: 'Blood',
-      lab_id: labs[0]!.lab_id,
-      marker_ids: JSON.stringify([fields.markers.find((marker) => marker.name === 'HbA1c')!.id]),
-      collection_device_ids: JSON.stringify([fields.collection_devices.find((device) => device.name === KIT)!.id]),
-      barcode_number: uniqueBarcode(),
-      fulfillment_by_partner: true,
-      fulfillment_partner_id: partner.id,
-    }),
-  );
+  const request = await orderAsNorthwindAdmin(system, 'HbA1c', patient, { device: KIT, partnerId: partner.id });
   const manager = await apiAs(system, DEMO_ACCOUNTS.clientAdmin.email);
   return eventually(async () => {
     const [made] = await allRequests(manager.call, `&search=${formatRequestId(request.id)}`);

@@ -16,21 +16,13 @@ import {
   type InventoryEventType,
 } from '@labline/contracts';
 import { publishDirectory, startServiceUnderTest, type ServiceUnderTest } from '@labline/service-kit/testing';
-import { patientRegisteredData, testRequestCreatedData, testUser, waitFor, type TestUser } from '@labline/testkit';
+import { patientRegisteredData, testRequestCreatedData, waitFor, type TestUser } from '@labline/testkit';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { FulfillmentConfig, FulfillmentResources } from '../src/config';
 import { service } from '../src/service';
+import { DIRECTORY_INSTITUTIONS, KIT, NORTHWIND, USERS } from './harness';
 
-const NORTHWIND = 1;
-const RIVERSIDE = 2;
-const USERS = {
-  clientAdmin: testUser(2, 'client_admin', NORTHWIND, ['Chris', 'Doyle']),
-  partner: testUser(3, 'fulfillment_agent', NORTHWIND, ['Priya', 'Patel']),
-  riversideClientAdmin: testUser(5, 'client_admin', RIVERSIDE, ['Rita', 'Stone']),
-} as const;
-
-const KIT = 'Capillary blood collection kit';
 const KIT_ITEM = 601;
 
 let suite: ServiceUnderTest<FulfillmentConfig, typeof FULFILLMENT_EVENT_SCHEMAS, FulfillmentResources>;
@@ -112,14 +104,7 @@ const listRow = async (id: number) =>
 
 beforeAll(async () => {
   suite = await startServiceUnderTest(service);
-  await publishDirectory(
-    suite,
-    [
-      [NORTHWIND, 'Northwind General Hospital'],
-      [RIVERSIDE, 'Riverside Clinic'],
-    ],
-    [...Object.values(USERS)],
-  );
+  await publishDirectory(suite, DIRECTORY_INSTITUTIONS, Object.values(USERS));
   const created: InventoryEventData<'InventoryItemCreated'> = {
     itemId: KIT_ITEM,
     item_name: KIT,

@@ -19,45 +19,25 @@ import {
   rasterizePdf,
 } from '../../features/tests/labels/testing';
 import { SHIPPING_LABEL, SHIPPING_LABEL_DPI, shippingLabelPdf } from './shippingLabel';
+import { DELIVERED_REQUEST } from './testing';
 
+/** A dispatched request, its patient with a full address. */
 const REQUEST: FulfillmentRequestDetail = {
+  ...DELIVERED_REQUEST,
   id: 123,
   display_id: 'FUL-000123',
-  test_request_id: 77,
   test_request_display_id: 'REQ-000077',
-  test_request_barcode: 'LBL-77',
-  inventory_item_id: 3,
-  quantity_requested: 2,
   status: 'dispatched',
-  priority: 'normal',
   tracking_number: '1Z999AA10123456784',
-  barcode_number: null,
-  notes: null,
-  dispatch_date: '2026-11-27T10:00:00.000Z',
   delivery_date: null,
-  created_at: '2026-11-26T10:00:00.000Z',
-  updated_at: '2026-11-27T10:00:00.000Z',
-  assigned_to: 5,
-  assigned_to_name: 'Fran',
-  assigned_to_lastname: 'Agent',
   item_name: 'Capillary blood collection kit',
   item_sku: 'COL-CAP-101',
-  item_description: null,
-  location: 'Central Supply',
-  patient_id: 9,
   patient_first_name: 'Amelia',
   patient_last_name: 'Thompson',
-  medical_record_number: 'MRN-1',
-  institution_id: 1,
-  institution_name: 'Northwind General Hospital',
-  replaces_request_id: null,
-  reservation_refused_reason: null,
-  stock_movements: [],
   patient: {
+    ...DELIVERED_REQUEST.patient!,
     first_name: 'Amelia',
     last_name: 'Thompson',
-    phone: null,
-    email: null,
     street_address_1: '14 Harbour View Road',
     street_address_2: 'Flat 3',
     city: 'Leeds',
@@ -92,7 +72,7 @@ describe('the shipping label', () => {
       'FUL-000123',
       'Item: Capillary blood collection kit',
       'SKU: COL-CAP-101',
-      'Quantity: 2',
+      `Quantity: ${DELIVERED_REQUEST.quantity_requested}`,
       'Test request: REQ-000077',
     ]) {
       assert.ok(lines.includes(expected), `"${expected}" in ${JSON.stringify(lines)}`);

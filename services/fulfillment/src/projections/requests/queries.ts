@@ -6,6 +6,7 @@ import {
   formatFulfillmentId,
   formatRequestId,
   fulfillmentPatientSchema,
+  fulfillmentStockMovementSchema,
   FULFILLMENT_STATUSES,
   parseDisplayId,
   TEST_REQUEST_PRIORITIES,
@@ -17,7 +18,7 @@ import {
 } from '@labline/contracts';
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
-import { REFUSAL_REASON_COLUMN, STOCK_MOVEMENTS_COLUMN, stockMovementSchema } from '../stock-movements/queries';
+import { REFUSAL_REASON_COLUMN, STOCK_MOVEMENTS_COLUMN } from '../stock-movements/queries';
 
 /** The requests a caller sees (the routes' guard has already kept out everyone but the managers). */
 export function requestScope(caller: Caller): FragmentSqlToken {
@@ -147,7 +148,7 @@ export async function listRequests(db: CommonQueryMethods, caller: Caller, query
 }
 
 const patientRowSchema = fulfillmentPatientSchema;
-const detailRowSchema = rowSchema.extend({ stock_movements: z.array(stockMovementSchema) });
+const detailRowSchema = rowSchema.extend({ stock_movements: z.array(fulfillmentStockMovementSchema) });
 
 /** A request the caller sees, with its patient, or null. */
 export async function findRequest(

@@ -1,18 +1,9 @@
-import { FULFILLMENT_STOCK_MOVEMENT_TYPES } from '@labline/contracts';
 import { sql, type FragmentSqlToken } from 'slonik';
-import { z } from 'zod';
-
-export const stockMovementSchema = z.object({
-  type: z.enum(FULFILLMENT_STOCK_MOVEMENT_TYPES),
-  item_id: z.number().int(),
-  quantity: z.number().int(),
-  reason: z.string().nullable(),
-  occurred_at: z.string(),
-});
 
 /**
- * The kit movements of the request `f`, oldest first, as one JSON column of the detail's row: read in the same
- * statement as the request (and its refusal reason), so the answer never shows a refusal without its reason.
+ * The kit movements of the request `f`, oldest first (fulfillmentStockMovementSchema's fields), as one JSON column
+ * of the detail's row: read in the same statement as the request (and its refusal reason), so the answer never
+ * shows a refusal without its reason.
  */
 export const STOCK_MOVEMENTS_COLUMN: FragmentSqlToken = sql.fragment`
   coalesce((
