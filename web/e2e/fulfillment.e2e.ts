@@ -1,11 +1,13 @@
 /**
- * The fulfillment pages in the browser (spec 2 §2.5, §2.6, §4, §8; issue 25 item 4): the partner's agent assigns
- * a request to themself, finds it under My Assignments, dispatches it with a tracking number (the patient's
- * e-mail reaches the SMTP sandbox), delivers it, downloads the confirmation and opens the delivery report; the
- * detail page shows the Shipping Information card, and Fulfillment Request Not Found for an unknown id; a manager
- * cancels a request, creates a replacement for it and reopens another. Each request the test changes is a fresh
- * replacement made through the API (from a cancelled request, or one cancelled for it), so the test runs again on
- * the same system while the demo seed's requests last (each run uses up one). Axe checks every page (support.ts).
+ * The fulfillment pages in the browser (spec 2 §2.5, §2.6, §4, §8; issue 25 items 4 and 5): the partner's agent
+ * assigns a request to themself, finds it under My Assignments, dispatches it with a tracking number (the patient's
+ * e-mail reaches the SMTP sandbox), prints its shipping label, delivers it, downloads the confirmation and opens the
+ * delivery report; the detail page shows the Shipping Information card and the kit's stock movements, and
+ * Fulfillment Request Not Found for an unknown id; Northwind's client admin (a manager of their own institution)
+ * narrows the list by dates and removes a chip, cancels a request, creates a replacement for it, reopens another
+ * and dispatches from the detail page. Every request the test changes is its own: a test ordered through the API
+ * with the demo partner shipping its kit, whose fulfillment request the choreography makes, so the test runs again
+ * and again on the same system. One browser context per role; axe checks every page (support.ts).
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -14,7 +16,10 @@ import {
   FULFILLMENT_ASSIGNED_TO_ME,
   FULFILLMENT_DONE_MESSAGES,
   FULFILLMENT_NOTES,
+  FULFILLMENT_STOCK_MOVEMENT_LABELS,
   FULFILLMENT_TEXTS,
+  formatDate,
+  formatRequestId,
   fulfillmentListSchema,
   fulfillmentRequestDetailSchema,
   type FulfillmentRequestDetail,
@@ -22,6 +27,7 @@ import {
 } from '@labline/contracts';
 import type { Page } from 'playwright-core';
 import { navigateInApp, searchList } from './navigation';
+import { createReachablePatient, orderAsNorthwindAdmin } from './orders';
 import {
   apiAs,
   DELIVERY_WAIT_MS,
@@ -38,6 +44,8 @@ import {
 const system = useSystem();
 
 const SEARCH_LABEL = 'Search fulfillment requests';
+/** The demo's collection device whose kit inventory stocks (a global item of the same name). */
+const KIT = 'Capillary blood collection kit';
 
 type Call = Awaited<ReturnType<typeof apiAs>>['call'];
 
@@ -45,49 +53,20 @@ async function allRequests(call: Call, query = ''): Promise<FulfillmentRequestRo
   return fulfillmentListSchema.parse(await call('GET', `/fulfillment?limit=100${query}`)).requests;
 }
 
-/** A replacement for `cancelled`, or null when it is not its test request's latest request. */
-async function replacementOf(call: Call, cancelled: FulfillmentRequestRow): Promise<FulfillmentRequestDetail | null> {
-  try {
-    return fulfillmentRequestDetailSchema.parse(
-      await call('POST', '/fulfillment', {
-        test_request_id: cancelled.test_request_id,
-        inventory_item_id: cancelled.inventory_item_id,
-        quantity_requested: cancelled.quantity_requested,
-        notes: 'Made by fulfillment.e2e',
-      }),
-    );
-  } catch {
-    return null;
-  }
-}
-
 /**
- * A fresh pending request, made through the API as super_admin: the replacement of a cancelled request that is its
- * test request's latest, or else of an open one cancelled for it. `wanted` picks among the candidates (a patient
- * with an e-mail address); `taken` are requests made for this test already, whose test requests are left alone.
+ * A fresh pending request of Northwind (set-up): a reachable patient's HbA1c ordered through the API by Northwind's
+ * admin with the kit shipped by the demo partner, and the fulfillment request the choreography makes of it.
  */
-async function freshRequest(
-  wanted: (request: FulfillmentRequestDetail) => boolean = () => true,
-  taken: readonly FulfillmentRequestDetail[] = [],
-) {
-  const { call } = await apiAs(system, DEMO_ACCOUNTS.superAdmin.email);
-  const detail = async (id: number) => fulfillmentRequestDetailSchema.parse(await call('GET', `/fulfillment/${id}`));
-  const free = (row: FulfillmentRequestRow) => !taken.some((made) => made.test_request_id === row.test_request_id);
-  for (const cancelled of (await allRequests(call, '&status=cancelled')).filter(free)) {
-    if (!wanted(await detail(cancelled.id))) continue;
-    const made = await replacementOf(call, cancelled);
-    if (made !== null) return made;
-  }
-  const open = (await allRequests(call)).filter(
-    (row) => free(row) && ['pending', 'assigned', 'dispatched'].includes(row.status),
-  );
-  for (const row of open) {
-    if (!wanted(await detail(row.id))) continue;
-    await call('PUT', `/fulfillment/${row.id}/status`, { status: 'cancelled', notes: FULFILLMENT_NOTES.cancel });
-    const made = await replacementOf(call, row);
-    if (made !== null) return made;
-  }
-  throw new Error('no fulfillment request left to replace: the demo seed is used up on this system');
+async function orderedKit(): Promise<FulfillmentRequestDetail> {
+  const patient = await createReachablePatient(system);
+  const { user: partner } = await apiAs(system, DEMO_ACCOUNTS.fulfillmentAgent.email);
+  const request = await orderAsNorthwindAdmin(system, 'HbA1c', patient, { device: KIT, partnerId: partner.id });
+  const manager = await apiAs(system, DEMO_ACCOUNTS.clientAdmin.email);
+  return eventually(async () => {
+    const [made] = await allRequests(manager.call, `&search=${formatRequestId(request.id)}`);
+    assert.ok(made !== undefined, `the fulfillment request of ${formatRequestId(request.id)}`);
+    return fulfillmentRequestDetailSchema.parse(await manager.call('GET', `/fulfillment/${made.id}`));
+  });
 }
 
 /** The table row of a request, by its FUL- id. */
@@ -105,7 +84,7 @@ async function confirm(page: Page, question: string): Promise<void> {
 }
 
 test('the agent assigns, dispatches and delivers a request, and takes its confirmation and report', async () => {
-  const request = await freshRequest((candidate) => (candidate.patient?.email ?? null) !== null);
+  const request = await orderedKit();
   const email = request.patient?.email ?? '';
   const page = await system.newPage();
   await openSignedIn(page, DEMO_ACCOUNTS.fulfillmentAgent.email, '/fulfillment');
@@ -155,6 +134,14 @@ test('the agent assigns, dispatches and delivers a request, and takes its confir
   }, DELIVERY_WAIT_MS);
   assert.ok(mails[0]!.text.includes(tracking), 'the e-mail names the tracking number');
 
+  // Print Shipping Label: a PDF named after the request, made in the browser.
+  const [label] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: FULFILLMENT_TEXTS.printShippingLabel }).click(),
+  ]);
+  assert.equal(label.suggestedFilename(), FULFILLMENT_TEXTS.shippingLabelFileName(request.id));
+  assert.equal((await readFile(await label.path())).subarray(0, 5).toString('latin1'), '%PDF-');
+
   await row.getByRole('button', { name: 'Mark as Delivered' }).click();
   await messageShown(page, FULFILLMENT_DONE_MESSAGES.deliver);
   await rowStatus(page, request, 'Delivered');
@@ -187,7 +174,16 @@ test('the agent assigns, dispatches and delivers a request, and takes its confir
   await screenshot(report, 'fulfillment-report');
   await report.close();
 
-  // The detail: the Shipping Information card once dispatched; an unknown id is not found.
+  // The detail: the Shipping Information card once dispatched, and the kit reserved then consumed by inventory (its
+  // events reach fulfillment through NATS: waited for first); an unknown id is not found.
+  const { call } = await apiAs(system, DEMO_ACCOUNTS.fulfillmentAgent.email);
+  await eventually(async () => {
+    const { stock_movements } = fulfillmentRequestDetailSchema.parse(await call('GET', `/fulfillment/${request.id}`));
+    assert.deepEqual(
+      stock_movements.map((movement) => movement.type),
+      ['reserved', 'consumed'],
+    );
+  });
   await row.getByRole('link', { name: request.display_id, exact: true }).click();
   await page.waitForURL(`**/fulfillment/${request.id}`);
   await page.getByRole('heading', { name: FULFILLMENT_TEXTS.detailTitle }).waitFor();
@@ -196,6 +192,18 @@ test('the agent assigns, dispatches and delivers a request, and takes its confir
   await page.getByTestId('patient-information').getByText(email).waitFor();
   await page.getByTestId('request-information').getByText('Delivered').waitFor();
   assert.equal(await page.getByRole('button', { name: /Update Status/ }).count(), 0, 'delivered is final');
+  await page.getByRole('button', { name: FULFILLMENT_TEXTS.printShippingLabel }).waitFor();
+  const movements = page.getByTestId('stock-movements');
+  for (const type of ['reserved', 'consumed'] as const) {
+    await movements.getByRole('cell', { name: FULFILLMENT_STOCK_MOVEMENT_LABELS[type], exact: true }).waitFor();
+  }
+  assert.equal(
+    await movements
+      .getByRole('link', { name: request.item_name ?? '' })
+      .first()
+      .getAttribute('href'),
+    `/inventory/${request.inventory_item_id}`,
+  );
   await screenshot(page, 'fulfillment-detail');
   await navigateInApp(page, '/fulfillment/987654321');
   await page.getByText(FULFILLMENT_TEXTS.notFound).waitFor();
@@ -204,16 +212,42 @@ test('the agent assigns, dispatches and delivers a request, and takes its confir
   await page.context().close();
 });
 
-test('a manager cancels a request, replaces it, and reopens another; the detail page dispatches', async () => {
-  const toCancel = await freshRequest();
-  const toReopen = await freshRequest(undefined, [toCancel]);
-  const { call } = await apiAs(system, DEMO_ACCOUNTS.superAdmin.email);
+/** Types a day into a date filter (ISO, as the box takes it) and enters it. */
+async function enterDate(page: Page, label: string, day: string): Promise<void> {
+  const box = page.getByLabel(label, { exact: true });
+  await box.fill(day);
+  await box.press('Enter');
+}
+
+const chip = (page: Page, text: string) => page.getByTestId('filter-chips').locator('.ant-tag', { hasText: text });
+
+test("the institution's client admin narrows by dates, cancels a request, replaces it, reopens another and dispatches from the detail", async () => {
+  const [toCancel, toReopen] = await Promise.all([orderedKit(), orderedKit()]);
+  const { call } = await apiAs(system, DEMO_ACCOUNTS.clientAdmin.email);
   await call('PUT', `/fulfillment/${toReopen.id}/status`, { status: 'cancelled', notes: FULFILLMENT_NOTES.cancel });
 
   const page = await system.newPage();
-  await openSignedIn(page, DEMO_ACCOUNTS.superAdmin.email, '/fulfillment');
+  await openSignedIn(page, DEMO_ACCOUNTS.clientAdmin.email, '/fulfillment');
   await searchList(page, SEARCH_LABEL, toCancel.test_request_display_id);
   await rowStatus(page, toCancel, 'Pending');
+
+  // From Date after today leaves the request out; To Date today with it removed brings it back. Each is a chip.
+  const today = toCancel.created_at.slice(0, 10);
+  const nextYear = `${Number(today.slice(0, 4)) + 1}-01-01`;
+  await enterDate(page, 'From Date', nextYear);
+  await page.waitForURL(new RegExp(`date_from=${nextYear}`));
+  await chip(page, `From: ${formatDate(nextYear)}`).waitFor();
+  await requestRow(page, toCancel).waitFor({ state: 'detached' });
+  await enterDate(page, 'To Date', today);
+  await chip(page, `To: ${formatDate(today)}`).waitFor();
+  await screenshot(page, 'fulfillment-date-filters');
+  await chip(page, 'From: ').locator('.ant-tag-close-icon').click();
+  await page.waitForURL((url) => !url.search.includes('date_from') && url.search.includes(`date_to=${today}`));
+  await chip(page, 'From: ').waitFor({ state: 'detached' });
+  await rowStatus(page, toCancel, 'Pending');
+  await chip(page, 'To: ').locator('.ant-tag-close-icon').click();
+  await page.waitForURL((url) => !url.search.includes('date_to'));
+
   await requestRow(page, toCancel).getByRole('button', { name: 'Cancel Request' }).click();
   await screenshot(page, 'fulfillment-confirm-cancel');
   await confirm(page, FULFILLMENT_TEXTS.confirmCancel);

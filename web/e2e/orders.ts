@@ -52,11 +52,18 @@ export async function createReachablePatient(system: System): Promise<ReachableP
   return { id: patient.id, clinician_id: clinician.id, email: body.email, phone };
 }
 
+/** A kit a partner ships for the request (spec 1 §3): the collection device it is for, and the partner's user id. */
+export interface PartnerKit {
+  device: string;
+  partnerId: number;
+}
+
 /** A request of Northwind ordered through the API by its admin (set-up for the detail page's actions). */
 export async function orderAsNorthwindAdmin(
   system: System,
   markerName = 'HbA1c',
   patient: Pick<ReachablePatient, 'id' | 'clinician_id'> | null = null,
+  kit: PartnerKit | null = null,
 ): Promise<TestRequestDetail> {
   const { user, call } = await apiAs(system, DEMO_ACCOUNTS.northwindAdmin.email);
   const institutionId = user.institution_id!;
@@ -71,7 +78,7 @@ export async function orderAsNorthwindAdmin(
     await call('GET', `/institutions/${institutionId}/clinicians`),
   );
   const marker = fields.markers.find((item) => item.name === markerName)!;
-  const device = fields.collection_devices.find((item) => item.name === 'Venous blood tube set')!;
+  const device = fields.collection_devices.find((item) => item.name === (kit?.device ?? 'Venous blood tube set'))!;
   const body = {
     patient_id: patient?.id ?? patients[0]!.id,
     sample_type: 'Blood',
@@ -82,6 +89,7 @@ export async function orderAsNorthwindAdmin(
     institution_id: institutionId,
     clinician_id: patient?.clinician_id ?? clinicians[0]!.id,
     priority: 'urgent',
+    ...(kit === null ? {} : { fulfillment_by_partner: true, fulfillment_partner_id: kit.partnerId }),
   };
   return testRequestResponseSchema.parse(await call('POST', '/tests/requests', body)).request;
 }

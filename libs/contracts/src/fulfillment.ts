@@ -4,6 +4,7 @@
  * so the web app bundles it without the schemas (those are in events/fulfillment.ts).
  */
 import type { Role } from './access';
+import { formatFulfillmentId } from './display';
 import { INVENTORY_MANAGERS } from './inventory';
 import type { Caller } from './records';
 
@@ -127,7 +128,32 @@ export const FULFILLMENT_TEXTS = {
   failedToCreateReplacement: 'Failed to create replacement request',
   unassigned: 'Unassigned',
   confirmationFileName: (id: number) => `delivery-confirmation-${id}`,
+  /** Beyond the spec (issue 25 item 5): the shipping label of a dispatched or delivered request. */
+  printShippingLabel: 'Print Shipping Label',
+  shippingLabelFileName: (id: number) => `shipping-label-${formatFulfillmentId(id)}.pdf`,
+  stockMovements: 'Stock Movements',
+  /** The heading of a refused reservation's reason (spec 2: "pending with the reason shown"). */
+  kitNotReserved: 'Kit not reserved',
+  noStockMovements: 'No stock movements yet',
 } as const;
+
+/** The statuses whose kit has left: it has a tracking number, so a shipping label can be printed. */
+export const FULFILLMENT_LABEL_STATUSES: readonly FulfillmentStatus[] = ['dispatched', 'delivered'];
+
+/**
+ * What inventory did with a request's kit (issue 25 item 5), from its events: reserved (FulfillmentRequested or
+ * Reopened), released (cancelled), consumed (dispatched), or refused (too few free units: nothing moved, the
+ * request waits with the reason).
+ */
+export const FULFILLMENT_STOCK_MOVEMENT_TYPES = ['reserved', 'released', 'consumed', 'refused'] as const;
+export type FulfillmentStockMovementType = (typeof FULFILLMENT_STOCK_MOVEMENT_TYPES)[number];
+
+export const FULFILLMENT_STOCK_MOVEMENT_LABELS: Readonly<Record<FulfillmentStockMovementType, string>> = {
+  reserved: 'Reserved',
+  released: 'Released',
+  consumed: 'Consumed',
+  refused: 'Not reserved',
+};
 
 /**
  * The status changes' success messages (Labline's wording: spec 2 §8 gives only the replacement's), and Assign to

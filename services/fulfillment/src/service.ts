@@ -5,6 +5,7 @@ import { fulfillmentConfigSchema, type FulfillmentConfig, type FulfillmentResour
 import { testRequestKits } from './consumers/test-request-kits';
 import { itemsProjection } from './projections/items/projection';
 import { patientsProjection } from './projections/patients/projection';
+import { stockMovementsProjection } from './projections/stock-movements/projection';
 import { ORIGIN_UNIQUE_INDEX, REPLACEMENT_UNIQUE_INDEX, requestsProjection } from './projections/requests/projection';
 import { testRequestsProjection } from './projections/test-requests/projection';
 import { fulfillmentRoutes } from './routes/fulfillment';
@@ -22,8 +23,15 @@ export const service = defineService<FulfillmentConfig, typeof FULFILLMENT_EVENT
   events: FULFILLMENT_EVENT_SCHEMAS,
   projections: [requestsProjection],
   // identity's directory (callers, institution and assignee names); clinical's patients (names, MRN, address) and
-  // test requests (barcodes); inventory's items (names, SKUs, and the collection device link).
-  consumes: [identityDirectoryProjection({ version: 1 }), patientsProjection, testRequestsProjection, itemsProjection],
+  // test requests (barcodes); inventory's items (names, SKUs, and the collection device link) and the movements of
+  // each request's kit (the detail's Stock Movements, a refused reservation's reason).
+  consumes: [
+    identityDirectoryProjection({ version: 1 }),
+    patientsProjection,
+    testRequestsProjection,
+    itemsProjection,
+    stockMovementsProjection,
+  ],
   conflicts: {
     [ORIGIN_UNIQUE_INDEX]: FULFILLMENT_ERRORS.replacementNotCancelled,
     [REPLACEMENT_UNIQUE_INDEX]: FULFILLMENT_ERRORS.replacementNotCancelled,

@@ -22,26 +22,13 @@ import {
   type InventoryEventData,
 } from '@labline/contracts';
 import { publishDirectory, startServiceUnderTest, type ServiceUnderTest } from '@labline/service-kit/testing';
-import { patientRegisteredData, testRequestCreatedData, testUser, waitFor, type TestUser } from '@labline/testkit';
+import { patientRegisteredData, testRequestCreatedData, waitFor, type TestUser } from '@labline/testkit';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { FulfillmentConfig, FulfillmentResources } from '../src/config';
 import { service } from '../src/service';
+import { DIRECTORY_INSTITUTIONS, KIT, NORTHWIND, RIVERSIDE, USERS } from './harness';
 
-const NORTHWIND = 1;
-const RIVERSIDE = 2;
-const USERS = {
-  superAdmin: testUser(1, 'super_admin', null, ['Sarah', 'Mitchell']),
-  clientAdmin: testUser(2, 'client_admin', NORTHWIND, ['Chris', 'Doyle']),
-  partner: testUser(3, 'fulfillment_agent', NORTHWIND, ['Priya', 'Patel']),
-  northwindAdmin: testUser(4, 'institution_admin', NORTHWIND, ['James', 'Carter']),
-  riversideClientAdmin: testUser(5, 'client_admin', RIVERSIDE, ['Rita', 'Stone']),
-  clinician: testUser(6, 'clinician', NORTHWIND, ['Emily', 'Chen'], [NORTHWIND]),
-  labUser: testUser(7, 'lab_user', NORTHWIND, ['Liam', 'Price']),
-  otherAgent: testUser(8, 'fulfillment_agent', NORTHWIND, ['Omar', 'Hale']),
-} as const;
-
-const KIT = 'Capillary blood collection kit';
 const KIT_ITEM = 501;
 const OTHER_ITEM = 502;
 
@@ -155,14 +142,7 @@ async function moveTo(id: number, status: FulfillmentStatus) {
 
 beforeAll(async () => {
   suite = await startServiceUnderTest(service);
-  await publishDirectory(
-    suite,
-    [
-      [NORTHWIND, 'Northwind General Hospital'],
-      [RIVERSIDE, 'Riverside Clinic'],
-    ],
-    Object.values(USERS),
-  );
+  await publishDirectory(suite, DIRECTORY_INSTITUTIONS, Object.values(USERS));
   await item(KIT_ITEM, KIT, 'COL-CAP-101', null);
   await item(OTHER_ITEM, 'Venous blood tube set', 'COL-VEN-202', NORTHWIND);
   await waitFor(

@@ -14,6 +14,8 @@ interface DateInputProps {
   min?: string;
   /** The latest date the calendar offers (YYYY-MM-DD). */
   max?: string;
+  /** The empty box's text; the format's example by default (a filter names itself instead). */
+  placeholder?: string;
 }
 
 /** The calendar button's name; not the field's, which names the text box alone (getByLabel, screen readers). */
@@ -26,7 +28,7 @@ const CALENDAR_BUTTON = 'Pick the date from a calendar';
  * left or Enter pressed, so a half-typed date is not called wrong: a date is then shown in the format, a text that
  * is not one is kept as typed in the value, for the field's rule to say why (typedDateProblem).
  */
-export function DateInput({ id, value, onChange, min, max }: DateInputProps) {
+export function DateInput({ id, value, onChange, min, max, placeholder = DATE_FORMAT_EXAMPLE }: DateInputProps) {
   // The text as typed while the box has the focus; otherwise the value is shown in the app's format.
   const [typing, setTyping] = useState<string | null>(null);
   const calendar = useRef<HTMLInputElement>(null);
@@ -51,7 +53,7 @@ export function DateInput({ id, value, onChange, min, max }: DateInputProps) {
       <Input
         id={id}
         value={typing ?? dateBoxText(value)}
-        placeholder={DATE_FORMAT_EXAMPLE}
+        placeholder={placeholder}
         autoComplete="off"
         onFocus={() => setTyping(dateBoxText(value))}
         onChange={(event) => setTyping(event.target.value)}

@@ -4,7 +4,7 @@
  * make), assign, and the replacement request.
  */
 import { z } from 'zod';
-import { FULFILLMENT_LIMITS, FULFILLMENT_STATUSES } from '../fulfillment';
+import { FULFILLMENT_LIMITS, FULFILLMENT_STATUSES, FULFILLMENT_STOCK_MOVEMENT_TYPES } from '../fulfillment';
 import { TEST_REQUEST_PRIORITIES } from '../test-requests';
 import { pageQuerySchema, paginationSchema } from './common';
 import {
@@ -102,6 +102,11 @@ export const fulfillmentRequestSchema = z.object({
   institution_name: z.string().nullable(),
   /** The cancelled request this one replaces, or null. */
   replaces_request_id: z.number().int().nullable(),
+  /**
+   * Why inventory refused to reserve the kit (InventoryReservationRefused), while the request still waits for it
+   * (pending or assigned) and nothing reserved it since; null otherwise.
+   */
+  reservation_refused_reason: z.string().nullable(),
 });
 export type FulfillmentRequestRow = z.infer<typeof fulfillmentRequestSchema>;
 
@@ -119,9 +124,23 @@ export const fulfillmentPatientSchema = z.object({
   country: z.string().nullable(),
 });
 
+/** One of inventory's movements of the request's kit (issue 25 item 5), oldest first on the detail. */
+export const fulfillmentStockMovementSchema = z.object({
+  type: z.enum(FULFILLMENT_STOCK_MOVEMENT_TYPES),
+  /** The inventory item whose stock moved (/inventory/{id}). */
+  item_id: z.number().int(),
+  quantity: z.number().int(),
+  /** A refusal's reason; null for a movement. */
+  reason: z.string().nullable(),
+  occurred_at: z.string(),
+});
+export type FulfillmentStockMovement = z.infer<typeof fulfillmentStockMovementSchema>;
+
 export const fulfillmentRequestDetailSchema = fulfillmentRequestSchema.extend({
   /** Null while clinical's patient has not reached fulfillment. */
   patient: fulfillmentPatientSchema.nullable(),
+  /** What inventory did with the kit, as far as fulfillment has heard. */
+  stock_movements: z.array(fulfillmentStockMovementSchema),
 });
 export type FulfillmentRequestDetail = z.infer<typeof fulfillmentRequestDetailSchema>;
 

@@ -1,5 +1,6 @@
-import { ArrowLeftOutlined, DownOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DownOutlined, PrinterOutlined } from '@ant-design/icons';
 import {
+  FULFILLMENT_LABEL_STATUSES,
   FULFILLMENT_REPLACEABLE,
   FULFILLMENT_TEXTS,
   canAccessSection,
@@ -10,7 +11,7 @@ import {
   type FulfillmentAction,
   type FulfillmentRequestDetail,
 } from '@labline/contracts';
-import { Button, Card, Col, Descriptions, Dropdown, Row, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Dropdown, Row, Skeleton, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -22,6 +23,7 @@ import { PriorityTag, StatusTag } from '../../shared/RequestTags';
 import { Result } from '../../shared/Result';
 import { useRouteId } from '../../shared/routeId';
 import { useFulfillmentRequest } from './api';
+import { StockMovementsCard } from './components/StockMovementsCard';
 import { ACTION_LABELS, patientName } from './model';
 import { useFulfillmentActions } from './useFulfillmentActions';
 
@@ -129,6 +131,15 @@ export default function FulfillmentDetailPage() {
             <Button icon={<ArrowLeftOutlined />} onClick={back}>
               {FULFILLMENT_TEXTS.backToFulfillment}
             </Button>
+            {manager && FULFILLMENT_LABEL_STATUSES.includes(request.status) && (
+              <Button
+                icon={<PrinterOutlined />}
+                loading={actions.printing === request.id}
+                onClick={() => void actions.printShippingLabel(request.id)}
+              >
+                {FULFILLMENT_TEXTS.printShippingLabel}
+              </Button>
+            )}
             {manager && menuItems.length > 0 && (
               <Dropdown
                 trigger={['click']}
@@ -148,6 +159,16 @@ export default function FulfillmentDetailPage() {
           </Space>
         }
       />
+      {request.reservation_refused_reason !== null && (
+        <Alert
+          type="warning"
+          showIcon
+          title={FULFILLMENT_TEXTS.kitNotReserved}
+          description={request.reservation_refused_reason}
+          style={{ marginBottom: 16 }}
+          data-testid="reservation-refused"
+        />
+      )}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <InfoCard
@@ -212,6 +233,9 @@ export default function FulfillmentDetailPage() {
             />
           </Col>
         )}
+        <Col xs={24}>
+          <StockMovementsCard request={request} />
+        </Col>
         <Col xs={24}>
           <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Notes</h2>} data-testid="notes">
             <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>

@@ -41,6 +41,20 @@ const FILTERS = {
 const STATUS_OPTIONS = FULFILLMENT_STATUSES.map((value) => ({ value, label: FULFILLMENT_STATUS_LABELS[value] }));
 const PRIORITY_OPTIONS = PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }));
 
+/** The label of a date filter: read by screen readers, shown as the empty box's placeholder. */
+const HIDDEN_LABEL = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/**
+ * From Date and To Date (spec 2 §2.5): named by their placeholders, as the search and the selects beside them are
+ * (a date format's example there read as a date already chosen); an entered date shows as its chip.
+ */
 function DateFilter({
   id,
   label,
@@ -53,12 +67,17 @@ function DateFilter({
   onChange(value: string | undefined): void;
 }) {
   return (
-    <Flex gap={8} align="center">
-      <label htmlFor={id}>{label}</label>
-      <div style={{ width: 190 }}>
-        <DateInput id={id} value={value ?? null} onChange={(next) => onChange(dateOfDateBox(next) ?? undefined)} />
-      </div>
-    </Flex>
+    <div style={{ width: 170 }}>
+      <label htmlFor={id} style={HIDDEN_LABEL}>
+        {label}
+      </label>
+      <DateInput
+        id={id}
+        placeholder={label}
+        value={value ?? null}
+        onChange={(next) => onChange(dateOfDateBox(next) ?? undefined)}
+      />
+    </div>
   );
 }
 
@@ -93,6 +112,7 @@ export default function FulfillmentListPage() {
     dispatch: setDispatching,
     replace: (row) => void requestActions.replace(row),
     printReport: (row) => void requestActions.printReport(row.id),
+    printShippingLabel: (row) => void requestActions.printShippingLabel(row.id),
     downloadConfirmation: (row) => void requestActions.downloadConfirmation(row),
   };
 

@@ -29,6 +29,7 @@ export function useFulfillmentActions() {
   const { message } = useFeedback();
   const cache = useFulfillmentCache();
   const [busy, setBusy] = useState<number | null>(null);
+  const [printing, setPrinting] = useState<number | null>(null);
 
   const run = async (
     id: number,
@@ -53,6 +54,8 @@ export function useFulfillmentActions() {
 
   return {
     busy,
+    /** The request whose shipping label is being made. */
+    printing,
     /** A status change (spec 2 §4); dispatch needs a non-empty tracking number, and without one nothing happens. */
     change: (id: number, action: FulfillmentAction, details: StatusChangeDetails = {}) => {
       if (action === 'dispatch' && (details.trackingNumber ?? '').trim() === '') return Promise.resolve(false);
@@ -90,6 +93,18 @@ export function useFulfillmentActions() {
       } catch (failure) {
         opened.close();
         void message.error(describeFailure(failure, FULFILLMENT_TEXTS.failedToFetchDetails).message);
+      }
+    },
+    /** Print Shipping Label: the request as it is now, drawn by the PDF code loaded at the first click. */
+    printShippingLabel: async (id: number) => {
+      setPrinting(id);
+      try {
+        const [label, request] = await Promise.all([import('./shippingLabel'), fetchFulfillmentRequest(id)]);
+        await label.downloadShippingLabel(request);
+      } catch (failure) {
+        void message.error(describeFailure(failure, FULFILLMENT_TEXTS.failedToFetchDetails).message);
+      } finally {
+        setPrinting(null);
       }
     },
     /** Download Confirmation: the file's code loads at the first click. */

@@ -6,6 +6,7 @@ import {
   formatFulfillmentId,
   formatRequestId,
   fulfillmentPatientSchema,
+  fulfillmentStockMovementSchema,
   FULFILLMENT_STATUSES,
   parseDisplayId,
   TEST_REQUEST_PRIORITIES,
@@ -17,6 +18,7 @@ import {
 } from '@labline/contracts';
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
+import { REFUSAL_REASON_COLUMN, STOCK_MOVEMENTS_COLUMN } from '../stock-movements/queries';
 
 /** The requests a caller sees (the routes' guard has already kept out everyone but the managers). */
 export function requestScope(caller: Caller): FragmentSqlToken {
@@ -40,7 +42,7 @@ const COLUMNS = sql.fragment`
   f.assigned_to, u.first_name AS assigned_to_name, u.last_name AS assigned_to_lastname,
   i.item_name, i.item_sku, i.item_description, i.location,
   f.patient_id, p.first_name AS patient_first_name, p.last_name AS patient_last_name, p.medical_record_number,
-  f.institution_id, n.name AS institution_name, f.replaces_request_id`;
+  f.institution_id, n.name AS institution_name, f.replaces_request_id, ${REFUSAL_REASON_COLUMN}`;
 const SOURCE = sql.fragment`
   fulfillment_requests f
   LEFT JOIN fulfillment_test_requests t ON t.id = f.test_request_id
@@ -78,6 +80,7 @@ const rowSchema = z.object({
   institution_id: z.number().int(),
   institution_name: z.string().nullable(),
   replaces_request_id: z.number().int().nullable(),
+  reservation_refused_reason: z.string().nullable(),
 });
 
 const withIds = (row: z.infer<typeof rowSchema>): FulfillmentRequestRow => ({
@@ -145,6 +148,7 @@ export async function listRequests(db: CommonQueryMethods, caller: Caller, query
 }
 
 const patientRowSchema = fulfillmentPatientSchema;
+const detailRowSchema = rowSchema.extend({ stock_movements: z.array(fulfillmentStockMovementSchema) });
 
 /** A request the caller sees, with its patient, or null. */
 export async function findRequest(
@@ -152,13 +156,14 @@ export async function findRequest(
   caller: Caller,
   id: number,
 ): Promise<FulfillmentRequestDetail | null> {
-  const row = await db.maybeOne(sql.type(rowSchema)`
-    SELECT ${COLUMNS} FROM ${SOURCE} WHERE f.id = ${id} AND ${requestScope(caller)}`);
-  if (!row) return null;
+  const found = await db.maybeOne(sql.type(detailRowSchema)`
+    SELECT ${COLUMNS}, ${STOCK_MOVEMENTS_COLUMN} FROM ${SOURCE} WHERE f.id = ${id} AND ${requestScope(caller)}`);
+  if (!found) return null;
+  const { stock_movements, ...row } = found;
   const patient = await db.maybeOne(sql.type(patientRowSchema)`
     SELECT first_name, last_name, phone, email, street_address_1, street_address_2, city, state, postal_code, country
     FROM fulfillment_patients WHERE id = ${row.patient_id}`);
-  return { ...withIds(row), patient };
+  return { ...withIds(row), patient, stock_movements };
 }
 
 const latestSchema = z.object({

@@ -24,6 +24,8 @@ export interface FulfillmentRowActions {
   dispatch(row: FulfillmentRequestRow): void;
   replace(row: FulfillmentRequestRow): void;
   printReport(row: FulfillmentRequestRow): void;
+  /** Print Shipping Label (issue 25 item 5), for a dispatched kit. */
+  printShippingLabel(row: FulfillmentRequestRow): void;
   downloadConfirmation(row: FulfillmentRequestRow): void;
 }
 
@@ -36,7 +38,10 @@ interface FulfillmentTableProps {
 }
 
 const NONE = '—';
-const TABLE_WIDTH = 1420;
+/** The columns' widths added up (see columns). */
+const TABLE_WIDTH = 1080;
+/** A refused reservation's reason: antd's warning text colour darkened to pass WCAG AA on white. */
+const REFUSED_COLOR = '#874d00';
 
 function RowActionsCell({ row, actions }: { row: FulfillmentRequestRow; actions: FulfillmentRowActions }) {
   const offered = new Set(fulfillmentActionsFrom(row.status));
@@ -87,6 +92,13 @@ function RowActionsCell({ row, actions }: { row: FulfillmentRequestRow; actions:
       </RowAction>,
     );
   }
+  if (row.status === 'dispatched') {
+    entries.push(
+      <RowAction key="label" onClick={() => actions.printShippingLabel(row)}>
+        {FULFILLMENT_TEXTS.printShippingLabel}
+      </RowAction>,
+    );
+  }
   if (offered.has('deliver')) {
     entries.push(
       <RowAction key="deliver" onClick={() => void actions.change(row, 'deliver')}>
@@ -106,31 +118,36 @@ function RowActionsCell({ row, actions }: { row: FulfillmentRequestRow; actions:
     );
   }
   return (
-    <Flex gap={12} wrap style={{ opacity: busy ? 0.5 : 1 }} aria-busy={busy}>
+    <Flex vertical gap={4} align="flex-start" style={{ opacity: busy ? 0.5 : 1 }} aria-busy={busy}>
       <Link to={`/fulfillment/${row.id}`}>View</Link>
       {entries}
     </Flex>
   );
 }
 
+/**
+ * The columns' widths (TABLE_WIDTH in all) fit the list's card beside the side navigation from a 1440 px window;
+ * at 1280 the table scrolls sideways with the actions kept in sight at the right, and every column up to Status
+ * (725 px) stays clear of them before any scrolling. Actions are one per line, so the pinned column stays narrow.
+ */
 function columns(actions: FulfillmentRowActions): TableProps<FulfillmentRequestRow>['columns'] {
   return [
     {
       title: 'Request ID',
       key: 'id',
-      width: 120,
+      width: 100,
       render: (_, row) => <Link to={`/fulfillment/${row.id}`}>{row.display_id}</Link>,
     },
     {
       title: 'Test Request ID',
       key: 'test',
-      width: 120,
+      width: 100,
       render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{row.test_request_display_id}</span>,
     },
     {
       title: 'Item',
       key: 'item',
-      width: 190,
+      width: 120,
       render: (_, row) => (
         <Flex vertical>
           <Typography.Text strong>{row.item_name ?? NONE}</Typography.Text>
@@ -142,30 +159,44 @@ function columns(actions: FulfillmentRowActions): TableProps<FulfillmentRequestR
     {
       title: 'Patient',
       key: 'patient',
-      width: 170,
+      width: 125,
       render: (_, row) => (
         <Flex vertical>
           <Typography.Text>{patientName(row) || NONE}</Typography.Text>
-          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+          <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
             MRN: {row.medical_record_number ?? NONE}
           </Typography.Text>
         </Flex>
       ),
     },
-    { title: 'Institution', key: 'institution', width: 150, render: (_, row) => row.institution_name ?? NONE },
-    { title: 'Priority', key: 'priority', width: 90, render: (_, row) => <PriorityTag priority={row.priority} /> },
-    { title: 'Status', key: 'status', width: 110, render: (_, row) => <StatusTag status={row.status} /> },
-    { title: 'Assigned to', key: 'assignee', width: 120, render: (_, row) => assigneeName(row) },
+    { title: 'Institution', key: 'institution', width: 100, render: (_, row) => row.institution_name ?? NONE },
+    { title: 'Priority', key: 'priority', width: 75, render: (_, row) => <PriorityTag priority={row.priority} /> },
+    {
+      title: 'Status',
+      key: 'status',
+      width: 105,
+      render: (_, row) => (
+        <Flex vertical gap={4} align="flex-start">
+          <StatusTag status={row.status} />
+          {row.reservation_refused_reason !== null && (
+            <Typography.Text style={{ color: REFUSED_COLOR, fontSize: 12 }}>
+              {FULFILLMENT_TEXTS.kitNotReserved}: {row.reservation_refused_reason}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
+    { title: 'Assigned to', key: 'assignee', width: 90, render: (_, row) => assigneeName(row) },
     {
       title: 'Tracking',
       key: 'tracking',
-      width: 140,
+      width: 100,
       render: (_, row) => <span style={{ overflowWrap: 'anywhere' }}>{row.tracking_number ?? NONE}</span>,
     },
     {
       title: 'Actions',
       key: 'actions',
-      width: 210,
+      width: 165,
       fixed: 'right',
       render: (_, row) => <RowActionsCell row={row} actions={actions} />,
     },

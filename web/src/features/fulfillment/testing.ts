@@ -1,0 +1,52 @@
+/**
+ * A request as GET /fulfillment/{id} answers it, for the pages' pure parts' tests (never imported by the app): a
+ * delivered one, with names that need escaping in the report.
+ */
+import type { FulfillmentRequestDetail } from '@labline/contracts';
+
+export const DELIVERED_REQUEST: FulfillmentRequestDetail = {
+  id: 12,
+  display_id: 'FUL-000012',
+  test_request_id: 7,
+  test_request_display_id: 'REQ-000007',
+  test_request_barcode: null,
+  inventory_item_id: 3,
+  quantity_requested: 2,
+  status: 'delivered',
+  priority: 'stat',
+  tracking_number: '1Z999',
+  barcode_number: null,
+  notes: null,
+  dispatch_date: '2026-11-27T10:00:00.000Z',
+  delivery_date: '2026-11-28T10:00:00.000Z',
+  created_at: '2026-11-26T10:00:00.000Z',
+  updated_at: '2026-11-28T10:00:00.000Z',
+  assigned_to: 5,
+  assigned_to_name: 'Fran',
+  assigned_to_lastname: 'Agent',
+  item_name: 'Saliva <Kit>',
+  item_sku: 'TES-SAL-001',
+  item_description: null,
+  location: 'Central Supply',
+  patient_id: 9,
+  patient_first_name: 'Ann',
+  patient_last_name: 'O"Brien & Co',
+  medical_record_number: 'MRN-1',
+  institution_id: 1,
+  institution_name: 'Northwind General Hospital',
+  replaces_request_id: null,
+  reservation_refused_reason: null,
+  stock_movements: [],
+  patient: {
+    first_name: 'Ann',
+    last_name: 'O"Brien & Co',
+    phone: null,
+    email: 'ann@example.test',
+    street_address_1: '1 Main St',
+    street_address_2: null,
+    city: 'Leeds',
+    state: null,
+    postal_code: 'LS1',
+    country: 'UK',
+  },
+};
