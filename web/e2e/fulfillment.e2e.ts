@@ -24,6 +24,7 @@ import {
   fulfillmentRequestDetailSchema,
   type FulfillmentRequestDetail,
   type FulfillmentRequestRow,
+  testRequestResponseSchema,
 } from '@labline/contracts';
 import type { Page } from 'playwright-core';
 import { navigateInApp, searchList } from './navigation';
@@ -146,6 +147,18 @@ test('the agent assigns, dispatches and delivers a request, and takes its confir
   await messageShown(page, FULFILLMENT_DONE_MESSAGES.deliver);
   await rowStatus(page, request, 'Delivered');
   await screenshot(page, 'fulfillment-delivered');
+  // The delivered kit fulfils its test request (clinical's kit-delivered reaction, the saga's last step).
+  const clinic = await apiAs(system, DEMO_ACCOUNTS.northwindAdmin.email);
+  await eventually(async () => {
+    const { request: order } = testRequestResponseSchema.parse(
+      await clinic.call('GET', `/tests/requests/${request.test_request_id}`),
+    );
+    assert.equal(order.status, 'fulfilled');
+    assert.deepEqual(
+      order.fulfillment_requests.map((kit) => [kit.id, kit.status]),
+      [[request.id, 'delivered']],
+    );
+  });
 
   // Download Confirmation: delivery-confirmation-{id}.json with the request and its delivery.
   const [download] = await Promise.all([
@@ -288,5 +301,15 @@ test("the institution's client admin narrows by dates, cancels a request, replac
   await page.getByTestId('shipping-information').getByText(tracking).waitFor();
   await page.getByTestId('notes').getByText('Package dispatched').waitFor();
   await screenshot(page, 'fulfillment-detail-dispatched');
+
+  // The test request shows its kits (clinical follows fulfillment's events): the cancelled one and its replacement,
+  // each linking to its fulfillment request for a manager.
+  await navigateInApp(page, `/tests/${toCancel.test_request_id}`);
+  const kits = page.getByTestId('fulfillment-requests');
+  await kits.getByRole('link', { name: replacement.display_id }).waitFor();
+  const kitRow = (id: string) => kits.locator('.ant-table-row').filter({ hasText: id });
+  await kitRow(replacement.display_id).locator('.ant-tag', { hasText: 'Dispatched' }).waitFor();
+  await kitRow(toCancel.display_id).locator('.ant-tag', { hasText: 'Cancelled' }).waitFor();
+  await screenshot(page, 'test-request-kits');
   await page.context().close();
 });

@@ -7,7 +7,12 @@
  * institution, in the consumer's transaction with its processed-event row; the idempotency key of event, recipient
  * and channel makes a redelivery request nothing twice. They appear in Notification Logs like every message.
  */
-import { INVENTORY_EVENT_SCHEMAS, parseEventData, type EventEnvelope } from '@labline/contracts';
+import {
+  INVENTORY_EVENT_SCHEMAS,
+  INVENTORY_ITEM_SUBJECTS,
+  parseEventData,
+  type EventEnvelope,
+} from '@labline/contracts';
 import type { Reactor } from '@labline/service-kit';
 import type { CommonQueryMethods } from 'slonik';
 import { requestAll, type NotificationRequest } from '../commands/notifications';
@@ -15,8 +20,6 @@ import { maxEventAgeMsOf, type NotificationsContext } from '../config';
 import type { DeliveryWorker } from '../delivery/worker';
 import { lowStockAlertContent, stockRequestContent, type AccountEmailContent } from '../messages';
 import { activeStaff, institutionName, userById, type DirectoryUser } from '../projections/directory/queries';
-
-export const INVENTORY_SUBJECTS = ['lab.inventory.inventoryItem.>'];
 
 function staffEmail(
   event: EventEnvelope,
@@ -90,7 +93,7 @@ export async function inventoryEmailRequests(
 /** The reactor (durable consumer `notifications-inventory-reactions`). */
 export const inventoryReactions = (context: NotificationsContext, worker: DeliveryWorker): Reactor => ({
   name: 'inventory-reactions',
-  subjects: INVENTORY_SUBJECTS,
+  subjects: INVENTORY_ITEM_SUBJECTS,
   handles: ['InventoryLowStockNotified', 'InventoryStockRequested'],
   maxEventAgeMs: maxEventAgeMsOf(context.config),
   backoffMs: [5_000, 30_000, 60_000, 300_000],

@@ -5,6 +5,7 @@
  * of the stream, so a new database (or a rebuild) gets every record ever published.
  */
 import {
+  INVENTORY_ITEM_SUBJECTS,
   ACTIVITY_DESCRIPTIONS,
   CLINICAL_EVENT_SCHEMAS,
   formatFulfillmentId,
@@ -365,7 +366,7 @@ export const clinicalActivityProjection: CrossServiceProjection = {
   subjects: [
     ...TEST_REQUEST_SUBJECTS,
     'lab.clinical.patient.>',
-    'lab.inventory.inventoryItem.>',
+    ...INVENTORY_ITEM_SUBJECTS,
     ...FULFILLMENT_REQUEST_SUBJECTS,
   ],
   handles: [

@@ -9,6 +9,7 @@
  * Adding an event kind is one entry in TRAIL_EVENTS (and its kind and title in contracts' trail.ts).
  */
 import {
+  INVENTORY_ITEM_SUBJECTS,
   CLINICAL_EVENT_SCHEMAS,
   formatFulfillmentId,
   FULFILLMENT_EVENT_SCHEMAS,
@@ -75,7 +76,7 @@ const reminderRow =
   };
 
 const [FULFILLMENT] = FULFILLMENT_REQUEST_SUBJECTS;
-const INVENTORY = 'lab.inventory.inventoryItem.>';
+const INVENTORY = INVENTORY_ITEM_SUBJECTS[0];
 const fulfillment = <T extends keyof typeof FULFILLMENT_EVENT_SCHEMAS>(type: T, event: EventEnvelope) =>
   parseEventData(FULFILLMENT_EVENT_SCHEMAS, type, event.data);
 const units = (quantity: number) => (quantity === 1 ? '1 unit' : `${quantity} units`);

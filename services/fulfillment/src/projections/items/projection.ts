@@ -1,4 +1,9 @@
-import { INVENTORY_EVENT_SCHEMAS, parseEventData, type EventEnvelope } from '@labline/contracts';
+import {
+  INVENTORY_EVENT_SCHEMAS,
+  INVENTORY_ITEM_SUBJECTS,
+  parseEventData,
+  type EventEnvelope,
+} from '@labline/contracts';
 import type { CrossServiceProjection } from '@labline/service-kit';
 import { sql, type CommonQueryMethods } from 'slonik';
 
@@ -23,7 +28,7 @@ async function applyItemEvent(db: CommonQueryMethods, event: EventEnvelope): Pro
 export const itemsProjection: CrossServiceProjection = {
   name: 'items',
   version: 1,
-  subjects: ['lab.inventory.inventoryItem.>'],
+  subjects: INVENTORY_ITEM_SUBJECTS,
   handles: ['InventoryItemCreated', 'InventoryItemUpdated'],
   tables: ['fulfillment_items'],
   // lower(item_name): the collection device link (docs/architecture.md §2, fulfillment); lower(item_sku): search.

@@ -1,5 +1,7 @@
 import {
+  INVENTORY_ERRORS,
   INVENTORY_EVENT_SCHEMAS,
+  INVENTORY_ITEM_SUBJECTS,
   parseEventData,
   type EventEnvelope,
   type FulfillmentStockMovementType,
@@ -27,7 +29,13 @@ async function applyStockEvent(db: CommonQueryMethods, event: EventEnvelope): Pr
     event.type === 'InventoryReservationRefused'
       ? parseEventData(INVENTORY_EVENT_SCHEMAS, 'InventoryReservationRefused', event.data)
       : parseEventData(INVENTORY_EVENT_SCHEMAS, 'InventoryStockReserved', event.data);
-  const reason = 'reason' in data ? data.reason : null;
+  // A refusal's reason; a kit dispatched beyond the count names its shortfall, as the item's History does.
+  const short =
+    event.type === 'InventoryStockConsumed'
+      ? parseEventData(INVENTORY_EVENT_SCHEMAS, 'InventoryStockConsumed', event.data).short
+      : undefined;
+  const reason =
+    'reason' in data ? data.reason : short === undefined ? null : INVENTORY_ERRORS.dispatchedBeyondCount(short);
   await db.query(sql.unsafe`
     INSERT INTO fulfillment_stock_movements (event_id, fulfillment_request_id, item_id, item_version, type, quantity,
       reason, occurred_at)
@@ -39,7 +47,7 @@ async function applyStockEvent(db: CommonQueryMethods, event: EventEnvelope): Pr
 export const stockMovementsProjection: CrossServiceProjection = {
   name: 'stock-movements',
   version: 1,
-  subjects: ['lab.inventory.inventoryItem.>'],
+  subjects: INVENTORY_ITEM_SUBJECTS,
   handles: Object.keys(MOVEMENT_TYPES),
   tables: ['fulfillment_stock_movements'],
   init: `

@@ -139,7 +139,7 @@ interface FulfillmentCardProps {
 /** spec 1 §2: the kits shipped for the request (issue 25), from fulfillment's events as clinical projects them. */
 export function FulfillmentCard({ request, canOpenFulfillment }: FulfillmentCardProps) {
   return (
-    <Card title="Fulfillment Requests">
+    <Card title="Fulfillment Requests" data-testid="fulfillment-requests">
       <RelatedTable<Fulfillment>
         columns={fulfillmentColumns(canOpenFulfillment)}
         rows={request.fulfillment_requests}
