@@ -161,9 +161,7 @@ export function referenceFlag(value: string, range: ReferenceRange): ResultFlag 
 
 /** A range as the template, the detail and the report show it: `min-max`, `?` for a missing bound. */
 export const formatRange = (range: ReferenceRange): string =>
-  range.range_min === null && range.range_max === null
-    ? '?'
-    : `${range.range_min ?? '?'}-${range.range_max ?? '?'}`;
+  range.range_min === null && range.range_max === null ? '?' : `${range.range_min ?? '?'}-${range.range_max ?? '?'}`;
 
 // ------------------------------------------------------------------------------ template and parsing
 
@@ -176,8 +174,7 @@ export interface ResultMarker extends ReferenceRange {
   units_ucum: string | null;
 }
 
-const FIELD_LINES = ['value', 'units', 'range', 'status'] as const;
-type FieldLine = (typeof FIELD_LINES)[number];
+type FieldLine = 'value' | 'units' | 'range' | 'status';
 /** The Status line's choices in the template. */
 export const MARKER_TEMPLATE_STATUSES = '[normal/high/low/critical]';
 

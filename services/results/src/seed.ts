@@ -19,7 +19,13 @@ import { enterResult, saveResult, type CommandDependencies } from './commands/re
 import { entryFacts } from './projections/results/queries';
 
 /** The demo seed acts as a super_admin; its events record the system as the actor. */
-const SEED_CALLER: Caller = { userId: 0, role: 'super_admin', institutionId: null, institutionIds: [], permissions: [] };
+const SEED_CALLER: Caller = {
+  userId: 0,
+  role: 'super_admin',
+  institutionId: null,
+  institutionIds: [],
+  permissions: [],
+};
 
 /** clinical's demo requests (their barcodes), by the status each has reached, and the result each gets. */
 const DEMO_BARCODES = 'LBL-DEMO-%';

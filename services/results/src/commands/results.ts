@@ -27,7 +27,10 @@ export async function enterResult(
   await deps.commands.handleCommand({
     stream: resultStream(resultId),
     decider: resultDecider,
-    command: { type: 'EnterResult', data: { resultId, content: contentOf(input), status: input.status, caller, facts } },
+    command: {
+      type: 'EnterResult',
+      data: { resultId, content: contentOf(input), status: input.status, caller, facts },
+    },
     metadata,
   });
   return resultId;
