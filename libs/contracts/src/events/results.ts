@@ -59,7 +59,9 @@ const moveSchema = z.object({
 });
 
 export const resultAmendedSchema = moveSchema.extend({
+  /** The ordering clinician and the test, for the clinician's message of the correction. */
   clinician_id: entityIdSchema.nullable(),
+  test_name: z.string().max(2000),
   reason: z.string().min(1).max(RESULT_LIMITS.amendmentReasonMaxLength),
 });
 

@@ -7,7 +7,12 @@
  * institution, in the consumer's transaction with its processed-event row; the idempotency key of event, recipient
  * and channel makes a redelivery request nothing twice. They appear in Notification Logs like every message.
  */
-import { INVENTORY_EVENT_SCHEMAS, parseEventData, type EventEnvelope } from '@labline/contracts';
+import {
+  INVENTORY_EVENT_SCHEMAS,
+  parseEventData,
+  type EventEnvelope,
+  type NotificationMessageType,
+} from '@labline/contracts';
 import type { Reactor } from '@labline/service-kit';
 import type { CommonQueryMethods } from 'slonik';
 import { requestAll, type NotificationRequest } from '../commands/notifications';
@@ -18,10 +23,11 @@ import { activeStaff, institutionName, userById, type DirectoryUser } from '../p
 
 export const INVENTORY_SUBJECTS = ['lab.inventory.inventoryItem.>'];
 
-function staffEmail(
+/** A staff e-mail asked for by a user's action (the event's actor), once per event and recipient. */
+export function staffEmail(
   event: EventEnvelope,
   recipient: DirectoryUser,
-  messageType: 'low_stock_alert' | 'stock_request',
+  messageType: NotificationMessageType,
   content: AccountEmailContent,
   institutionId: number | null,
 ): NotificationRequest {

@@ -118,7 +118,7 @@ function saveEvent(result: RecordedResult, to: ResultStatus, content: ResultCont
     case 'amended':
       return {
         type: 'ResultAmended',
-        data: { ...move, clinician_id: result.clinician_id, reason: reason ?? '' },
+        data: { ...move, clinician_id: result.clinician_id, test_name: result.test_name, reason: reason ?? '' },
       } satisfies ResultEvent;
   }
 }

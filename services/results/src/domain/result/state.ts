@@ -10,6 +10,7 @@ export interface RecordedResult {
   institution_id: number;
   patient_id: number;
   clinician_id: number | null;
+  test_name: string;
   status: ResultStatus;
   content: ResultContent;
 }
@@ -26,7 +27,7 @@ const contentOf = (data: ResultContent): ResultContent => ({
 
 export function evolveResult(state: ResultState, event: ResultEvent): ResultState {
   if (event.type === 'ResultEntered') {
-    const { resultId, test_request_id, institution_id, patient_id, clinician_id, status } = event.data;
+    const { resultId, test_request_id, institution_id, patient_id, clinician_id, test_name, status } = event.data;
     return {
       status: 'recorded',
       result: {
@@ -35,6 +36,7 @@ export function evolveResult(state: ResultState, event: ResultEvent): ResultStat
         institution_id,
         patient_id,
         clinician_id,
+        test_name,
         status,
         content: contentOf(event.data),
       },
