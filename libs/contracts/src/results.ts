@@ -211,17 +211,20 @@ function fieldLine(line: string): { field: FieldLine; text: string } | null {
 /**
  * spec 2 §5: result_data read line by line; a line with a colon that is not a Value/Units/Range/Status line
  * starts a marker (its name is the text before the colon), and the next five lines supply its Value, Units,
- * Range and Status.
+ * Range and Status (up to the next marker's line, when it comes sooner).
  */
 export function parseResultData(resultData: string): ParsedMarker[] {
   const lines = resultData.split(/\r\n?|\n/);
   const markers: ParsedMarker[] = [];
+  const startsMarker = (line: string) => line.includes(':') && fieldLine(line) === null;
   lines.forEach((line, index) => {
-    if (!line.includes(':') || fieldLine(line) !== null) return;
+    if (!startsMarker(line)) return;
     const name = line.slice(0, line.indexOf(':')).trim();
     if (name === '') return;
     const marker: ParsedMarker = { name, value: '', units: '', range: '', status: '' };
     for (const next of lines.slice(index + 1, index + 6)) {
+      // a marker written without its blank line or some of its lines ends where the next one starts
+      if (startsMarker(next)) break;
       const field = fieldLine(next);
       if (field) marker[field.field] = field.text;
     }
