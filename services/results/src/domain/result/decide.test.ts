@@ -11,6 +11,7 @@ import { RuleViolation } from '@labline/eventstore';
 import { deciderSpecification } from '@labline/eventstore/testing';
 import { resultDecider, type EntryFacts, type ResultCommand } from './decide';
 import type { ResultEvent } from './events';
+import type { ResultContent } from './state';
 
 const spec = deciderSpecification(resultDecider);
 const NORTHWIND = 1;
@@ -26,7 +27,7 @@ const labUser = as('lab_user');
 const violation = (kind: RuleViolation['kind'], message?: string) => (error: unknown) =>
   error instanceof RuleViolation && error.kind === kind && (message === undefined || error.message === message);
 
-const content = { result_data: 'Glucose:\nValue: 130', result_values: null, interpretation: null };
+const content: ResultContent = { result_data: 'Glucose:\nValue: 130', result_values: null, interpretation: null };
 const filed = { resultId: 9, test_request_id: 40, institution_id: NORTHWIND, patient_id: 3 };
 const marker = {
   marker_id: 21,
