@@ -78,10 +78,10 @@ const requestSchema = z.object({ id: z.number().int(), status: z.enum(TEST_REQUE
 /** The demo request of each status the seed needs, with its markers: null until clinical's demo data arrived. */
 async function demoFacts(deps: CommandDependencies) {
   const rows = await deps.pool.any(sql.type(requestSchema)`
-    SELECT t.id, t.status FROM results_test_requests t
-    WHERE t.barcode_number LIKE ${DEMO_BARCODES} AND NOT t.archived
-      AND EXISTS (SELECT 1 FROM results_patients p WHERE p.id = t.patient_id)
-    ORDER BY t.id`);
+    SELECT s.id, s.status FROM test_request_summaries s JOIN results_test_requests t ON t.id = s.id
+    WHERE t.barcode_number LIKE ${DEMO_BARCODES} AND NOT s.archived
+      AND EXISTS (SELECT 1 FROM results_patients p WHERE p.id = s.patient_id)
+    ORDER BY s.id`);
   const picked = [];
   for (const demo of DEMO_RESULTS) {
     const row = rows.find((candidate) => candidate.status === demo.request);

@@ -97,7 +97,7 @@ async function order(institutionId = NORTHWIND, status: ClinicalEventData<'TestR
   await waitFor(
     async () =>
       await suite.pool.exists(sql.unsafe`
-        SELECT 1 FROM results_test_requests t JOIN results_patients p ON p.id = t.patient_id WHERE t.id = ${id}`),
+        SELECT 1 FROM test_request_summaries t JOIN results_patients p ON p.id = t.patient_id WHERE t.id = ${id}`),
     { description: `test request ${id}` },
   );
   return id;
@@ -464,7 +464,7 @@ describe("clinical's events", () => {
     const id = await order();
     const row = () =>
       suite.pool.one(sql.type(z.object({ test_name: z.string(), version: z.number().int() }))`
-        SELECT test_name, version FROM results_test_requests WHERE id = ${id}`);
+        SELECT test_name, version FROM test_request_summaries WHERE id = ${id}`);
     const updated = testRequestCreatedData(id, NORTHWIND, { patient_id: id, test_name: 'Glucose' });
     const envelope = await clinical(`testRequest-${id}`, 'TestRequestUpdated', updated, 1);
     await waitFor(async () => (await row()).version === 1, { description: 'the update' });

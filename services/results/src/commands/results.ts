@@ -2,7 +2,7 @@ import type { Caller, ResultInput, ResultStatus } from '@labline/contracts';
 import type { AppendMetadata } from '@labline/eventstore';
 import { nextId } from '@labline/service-kit';
 import type { ResultsContext } from '../config';
-import { resultDecider } from '../domain/result/decide';
+import { resultDecider, type ResultCommand } from '../domain/result/decide';
 import { resultStream } from '../domain/result/events';
 import { entryFacts } from '../projections/results/queries';
 
@@ -36,6 +36,17 @@ export async function enterResult(
   return resultId;
 }
 
+type SaveData = Extract<ResultCommand, { type: 'SaveResult' }>['data'];
+
+/** A save of the result: its decider applies the status table, the locked test request and the reason rule. */
+const save = (deps: CommandDependencies, data: SaveData, metadata: AppendMetadata) =>
+  deps.commands.handleCommand({
+    stream: resultStream(data.resultId),
+    decider: resultDecider,
+    command: { type: 'SaveResult', data },
+    metadata,
+  });
+
 /** PUT /results/{id}: new content, and a status along the table (an amendment with its reason). */
 export async function saveResult(
   deps: CommandDependencies,
@@ -44,22 +55,12 @@ export async function saveResult(
   input: ResultInput,
   metadata: AppendMetadata,
 ): Promise<void> {
-  await deps.commands.handleCommand({
-    stream: resultStream(resultId),
-    decider: resultDecider,
-    command: {
-      type: 'SaveResult',
-      data: {
-        resultId,
-        test_request_id: input.test_request_id,
-        content: contentOf(input),
-        status: input.status,
-        amendment_reason: input.amendment_reason,
-        caller,
-      },
-    },
+  const { test_request_id, status, amendment_reason } = input;
+  await save(
+    deps,
+    { resultId, test_request_id, content: contentOf(input), status, amendment_reason, caller },
     metadata,
-  });
+  );
 }
 
 /** POST /results/{id}/review: the Review menu's move, the content unchanged. */
@@ -70,13 +71,6 @@ export async function reviewResult(
   status: ResultStatus,
   metadata: AppendMetadata,
 ): Promise<void> {
-  await deps.commands.handleCommand({
-    stream: resultStream(resultId),
-    decider: resultDecider,
-    command: {
-      type: 'SaveResult',
-      data: { resultId, test_request_id: null, content: null, status, amendment_reason: null, caller },
-    },
-    metadata,
-  });
+  const data = { resultId, test_request_id: null, content: null, status, amendment_reason: null, caller };
+  await save(deps, data, metadata);
 }

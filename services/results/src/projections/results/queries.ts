@@ -101,7 +101,7 @@ function searchCondition(search: string): FragmentSqlToken {
   const matches = [
     sql.fragment`r.patient_id = ANY(ARRAY(SELECT id FROM results_patients WHERE search_text LIKE ${like}))`,
     sql.fragment`r.test_request_id = ANY(ARRAY(
-      SELECT id FROM results_test_requests WHERE lower(test_name) LIKE ${like}))`,
+      SELECT id FROM test_request_summaries WHERE lower(test_name) LIKE ${like}))`,
   ];
   for (const kind of ['testResult', 'testRequest'] as const) {
     const id = parseDisplayId(kind, search);
@@ -155,9 +155,10 @@ export async function findResult(db: CommonQueryMethods, caller: Caller, id: num
   if (!row) return null;
   const detail = await db.one(sql.type(detailSchema)`
     SELECT r.markers, n.address AS institution_address,
-      to_char(t.requested_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS requested_at,
+      to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS requested_at,
       t.sample_type, t.priority, t.notes, l.name AS lab_name
     FROM test_results r
+    LEFT JOIN test_request_summaries s ON s.id = r.test_request_id
     LEFT JOIN results_test_requests t ON t.id = r.test_request_id
     LEFT JOIN institutions n ON n.id = r.institution_id
     LEFT JOIN results_catalogue l ON l.id = t.lab_id AND l.kind = 'labs'
@@ -186,8 +187,8 @@ const testRequestSchema = z.object({
 /** The facts of a new result: the test request, its markers with their ranges now, and whether it has a result. */
 export async function entryFacts(db: CommonQueryMethods, testRequestId: number) {
   const request = await db.maybeOne(sql.type(testRequestSchema)`
-    SELECT id, institution_id, patient_id, clinician_id, test_name, status, archived, marker_ids
-    FROM results_test_requests WHERE id = ${testRequestId}`);
+    SELECT s.id, s.institution_id, s.patient_id, s.clinician_id, s.test_name, s.status, s.archived, t.marker_ids
+    FROM test_request_summaries s JOIN results_test_requests t ON t.id = s.id WHERE s.id = ${testRequestId}`);
   if (!request) return { testRequest: null, markers: [], hasResult: false };
   const markers = await db.any(sql.type(resultMarkerSchema)`
     SELECT id AS marker_id, name, description, units, units_ucum, range_min, range_max
