@@ -38,6 +38,7 @@ function headerPairs(result: ResultDetail): [string, string][][] {
       ['Date of birth', orDash(result.date_of_birth)],
       ['Gender', orDash(result.gender)],
       ['Institution', orDash(result.institution_name ?? result.test_request.institution_name)],
+      ['Address', orDash(result.test_request.institution_address)],
     ],
     [
       ['Report', result.display_id],
@@ -62,10 +63,8 @@ function drawHeader(document: jsPDF, result: ResultDetail): number {
   document.text(corrected ? RESULT_REPORT_TEXTS.correctedTitle : RESULT_REPORT_TEXTS.title, width - MARGIN, y, {
     align: 'right',
   });
-  y += 6;
+  y += 8;
   document.setFont('helvetica', 'normal').setFontSize(9);
-  if (result.test_request.institution_address) document.text(result.test_request.institution_address, MARGIN, y);
-  y += 6;
   const columns = headerPairs(result);
   const rows = Math.max(...columns.map((column) => column.length));
   columns.forEach((pairs, index) => {
@@ -77,7 +76,7 @@ function drawHeader(document: jsPDF, result: ResultDetail): number {
   });
   y += rows * 5 + 2;
   if (corrected) {
-    document.setFont('helvetica', 'bold').text(`${RESULT_REPORT_TEXTS.correctedTitle}`, MARGIN, y);
+    document.setFont('helvetica', 'bold').text(RESULT_REPORT_TEXTS.correction, MARGIN, y);
     y += 5;
     document.setFont('helvetica', 'normal');
     const reason = document.splitTextToSize(
@@ -109,6 +108,14 @@ export function renderResultReport(libraries: ReportLibraries, result: ResultDet
     body: tableBody(result),
     styles: { font: 'helvetica', fontSize: 9 },
     headStyles: { fillColor: [40, 70, 120] },
+    // a flagged value and its interpretation stand out
+    didParseCell: (cell) => {
+      const row = result.rows[cell.row.index];
+      if (cell.section === 'body' && row?.flag && (cell.column.index === 1 || cell.column.index === 4)) {
+        cell.cell.styles.fontStyle = 'bold';
+        cell.cell.styles.textColor = [170, 20, 20];
+      }
+    },
   });
   const pageHeight = document.internal.pageSize.getHeight();
   const finalY = (document as unknown as { lastAutoTable?: { finalY: number } }).lastAutoTable?.finalY ?? startY;
@@ -122,13 +129,16 @@ export function renderResultReport(libraries: ReportLibraries, result: ResultDet
     }
     document.setFont('helvetica', 'normal').setFontSize(9).text(lines, MARGIN, y);
   }
+  // every page names its report and patient, and its number
+  const patient = `${result.patient_first_name ?? ''} ${result.patient_last_name ?? ''}`.trim();
+  const footer = `${result.display_id} - ${orDash(patient)} (${orDash(result.medical_record_number)})`;
   const pages = document.getNumberOfPages();
   for (let page = 1; page <= pages; page += 1) {
     document.setPage(page);
     document.setFont('helvetica', 'normal').setFontSize(8);
-    document.text(RESULT_REPORT_TEXTS.page(page, pages), document.internal.pageSize.getWidth() / 2, pageHeight - 8, {
-      align: 'center',
-    });
+    document.text(footer, MARGIN, pageHeight - 8);
+    const width = document.internal.pageSize.getWidth();
+    document.text(RESULT_REPORT_TEXTS.page(page, pages), width - MARGIN, pageHeight - 8, { align: 'right' });
   }
   return document;
 }

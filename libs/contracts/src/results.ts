@@ -289,6 +289,7 @@ export const RESULT_REPORT_COLUMNS = ['BioMarker', 'Value', 'Units', 'Range', 'I
 export const RESULT_REPORT_TEXTS = {
   title: 'Laboratory Test Report',
   correctedTitle: 'Corrected report',
+  correction: 'Correction',
   correctionReason: 'Reason for correction',
   originalRelease: 'Originally released',
   page: (page: number, pages: number) => `Page ${page} of ${pages}`,

@@ -520,6 +520,23 @@ describe('the PDF report', () => {
     );
   });
 
+  it('numbers every page of a long report and names its report and patient on each', async () => {
+    const result = await enter();
+    const markers = Array.from({ length: 50 }, (_, index) =>
+      [`Marker ${index + 1}:`, `Value: ${index}`, 'Units: U/L', 'Range: 10-20', 'Status: normal', ''].join('\n'),
+    );
+    await save(USERS.labUser, result, { result_data: markers.join('\n') });
+    const { text } = await pdfText(USERS.labUser, result.id);
+    const pages = text.split('\f').filter((page) => page.trim() !== '');
+    assert.ok(pages.length >= 2, `${pages.length} pages`);
+    pages.forEach((page, index) => {
+      assert.match(page, new RegExp(`Page ${index + 1} of ${pages.length}`));
+      assert.match(page, new RegExp(`${result.display_id} - Amelia Thompson Ávila \\(MRN-\\d+\\)`));
+    });
+    assert.match(text, /Marker 5\s+4\s+U\/L\s+10-20\s+L Low/);
+    assert.match(text, /Marker 50\s+49\s+U\/L\s+10-20\s+H High/);
+  });
+
   it('shows the start of result_data when no marker parses, and a report that is not corrected', async () => {
     const result = await enter();
     await save(USERS.labUser, result, { result_data: 'No growth after 48 hours of incubation' });
