@@ -30,6 +30,7 @@ import { patientRegisteredData, testRequestCreatedData, testUser, waitFor, type 
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { ResultsConfig, ResultsResources } from '../src/config';
+import { resultsProjection } from '../src/projections/results/projection';
 import { service } from '../src/service';
 
 const NORTHWIND = 1;
@@ -456,6 +457,30 @@ describe('the list', () => {
     assert.equal(counts.total, counts.draft + counts.reviewed + counts.final + counts.amended);
     assert.deepEqual([pagination.total, pagination.limit, all.body.results.length], [counts.total, 2, 2]);
     assert.ok(all.body.results[0]!.entered_at >= all.body.results[1]!.entered_at);
+  });
+});
+
+describe('the counts behind the cards', () => {
+  const counted = () =>
+    suite.pool.any(sql.type(z.object({ status: z.string(), count: z.number().int() }))`
+      SELECT status, count(*)::int AS count FROM test_results GROUP BY status ORDER BY status`);
+  const kept = () =>
+    suite.pool.any(sql.type(z.object({ status: z.string(), count: z.number().int() }))`
+      SELECT status, sum(count)::int AS count FROM test_result_counts GROUP BY status HAVING sum(count) > 0
+      ORDER BY status`);
+
+  it("match the results, and a result's events projected again change nothing", async () => {
+    const result = await resultIn('amended');
+    assert.deepEqual(await kept(), await counted());
+    const before = await kept();
+    const events = await suite.context.store.readStream(`testResult-${result.id}`);
+    await suite.pool.transaction(async (transaction) => {
+      for (const event of events) await resultsProjection.apply(transaction, event);
+    });
+    assert.deepEqual(await kept(), before);
+    const list = await call<ResultList>(USERS.superAdmin, 'GET', '/results');
+    const byStatus = Object.fromEntries(before.map(({ status, count }) => [status, count]));
+    for (const status of RESULT_STATUSES) assert.equal(list.body.counts[status], byStatus[status] ?? 0, status);
   });
 });
 

@@ -100,8 +100,7 @@ function searchCondition(search: string): FragmentSqlToken {
   const like = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const matches = [
     sql.fragment`r.patient_id = ANY(ARRAY(SELECT id FROM results_patients WHERE search_text LIKE ${like}))`,
-    sql.fragment`r.test_request_id = ANY(ARRAY(
-      SELECT id FROM test_request_summaries WHERE lower(test_name) LIKE ${like}))`,
+    sql.fragment`lower(r.test_name) LIKE ${like}`,
   ];
   for (const kind of ['testResult', 'testRequest'] as const) {
     const id = parseDisplayId(kind, search);
@@ -112,30 +111,42 @@ function searchCondition(search: string): FragmentSqlToken {
   return sql.fragment`(${sql.join(matches, sql.fragment` OR `)})`;
 }
 
+const countsSchema = z.object({ status: z.enum(RESULT_STATUSES), count: z.number().int() });
+
+/** The cards' counts by status: from the kept counts, or counted over a search's matches. */
+async function countsOf(db: CommonQueryMethods, caller: Caller, search: FragmentSqlToken | null) {
+  const rows = search
+    ? await db.any(sql.type(countsSchema)`
+        SELECT r.status, count(*)::int AS count FROM test_results r WHERE ${resultScope(caller)} AND ${search}
+        GROUP BY r.status`)
+    : await db.any(sql.type(countsSchema)`
+        SELECT c.status, sum(c.count)::int AS count FROM test_result_counts c
+        WHERE ${caller.role === 'super_admin' ? sql.fragment`true` : sql.fragment`c.institution_id = ANY(${sql.array([...caller.institutionIds], 'int4')})`}
+        GROUP BY c.status`);
+  const byStatus = Object.fromEntries(RESULT_STATUSES.map((status) => [status, 0])) as Record<ResultStatus, number>;
+  for (const { status, count } of rows) byStatus[status] = count;
+  return { ...byStatus, total: RESULT_STATUSES.reduce((sum, status) => sum + byStatus[status], 0) };
+}
+
 /** A page of the list, newest first, how many match, and the cards' counts (over the search, any status). */
 export async function listResults(db: CommonQueryMethods, caller: Caller, query: ResultListQuery) {
-  const scoped = [resultScope(caller), ...(query.search ? [searchCondition(query.search)] : [])];
-  const where = sql.join(
-    [...scoped, ...(query.status ? [sql.fragment`r.status = ${query.status}`] : [])],
-    sql.fragment` AND `,
-  );
+  const search = query.search ? searchCondition(query.search) : null;
+  const conditions = [resultScope(caller), ...(search ? [search] : [])];
+  if (query.status) conditions.push(sql.fragment`r.status = ${query.status}`);
   const offset = (query.page - 1) * query.limit;
   const [rows, counts] = await Promise.all([
+    // The page's ids first (skipping the earlier pages' rows without joining them), then the names. A search's
+    // matches are gathered first (a bitmap over its indexes), then sorted.
     db.any(sql.type(rowSchema)`
-      WITH page AS (
-        SELECT r.id FROM test_results r WHERE ${where}
-        ORDER BY r.entered_at DESC, r.id DESC LIMIT ${query.limit} OFFSET ${offset})
+      WITH matched AS ${search ? sql.fragment`MATERIALIZED` : sql.fragment``} (
+        SELECT r.id, r.entered_at FROM test_results r WHERE ${sql.join(conditions, sql.fragment` AND `)}),
+      page AS (
+        SELECT id, entered_at FROM matched ORDER BY entered_at DESC, id DESC LIMIT ${query.limit} OFFSET ${offset})
       SELECT ${COLUMNS} FROM page, ${SOURCE} WHERE r.id = page.id
       ORDER BY r.entered_at DESC, r.id DESC`),
-    db.any(sql.type(z.object({ status: z.enum(RESULT_STATUSES), count: z.number().int() }))`
-      SELECT r.status, count(*)::int AS count FROM test_results r WHERE ${sql.join(scoped, sql.fragment` AND `)}
-      GROUP BY r.status`),
+    countsOf(db, caller, search),
   ]);
-  const byStatus = Object.fromEntries(RESULT_STATUSES.map((status) => [status, 0])) as Record<ResultStatus, number>;
-  for (const { status, count } of counts) byStatus[status] = count;
-  const total = query.status ? byStatus[query.status] : RESULT_STATUSES.reduce((sum, s) => sum + byStatus[s], 0);
-  const all = RESULT_STATUSES.reduce((sum, s) => sum + byStatus[s], 0);
-  return { results: rows.map(withIds), total, counts: { ...byStatus, total: all } };
+  return { results: rows.map(withIds), total: query.status ? counts[query.status] : counts.total, counts };
 }
 
 const detailSchema = z.object({
