@@ -5,7 +5,6 @@
  * timed over real HTTP with real signed tokens for super_admin, a client admin and a fulfillment agent, with and
  * without filters and search. Prints p50/p95/p99; fails when p99 misses 50 ms.
  */
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import {
   FULFILLMENT_STATUSES,
@@ -14,10 +13,10 @@ import {
   type InventoryEventData,
 } from '@labline/contracts';
 import { service } from '@labline/fulfillment';
-import type { Projection } from '@labline/service-kit';
 import { patientRegisteredData, testRequestCreatedData } from '@labline/testkit';
 import { sql, type DatabasePool } from 'slonik';
 import { loadDirectory, SUPER_ADMIN_ID } from './load';
+import { envelope, project } from './projecting';
 import { withBenchService } from './service';
 import { random, timeRequests } from './stats';
 
@@ -30,43 +29,6 @@ const WARMUP = 200;
 const TARGET_P99_MS = 50;
 const CLIENT_ADMIN_ID = 3;
 const AGENT_ID = 4;
-/** Events applied per transaction while loading. */
-const BATCH = 2_000;
-
-const envelope = (stream: string, version: number, type: string, data: unknown, at: Date): EventEnvelope => {
-  const id = randomUUID();
-  return {
-    id,
-    type,
-    stream,
-    version,
-    occurredAt: at.toISOString(),
-    actor: { userId: null, role: null, institutionId: null },
-    correlationId: id,
-    causationId: null,
-    traceparent: null,
-    data,
-  };
-};
-
-/** Applies the events through the service's own projections, BATCH to a transaction. */
-async function project(pool: DatabasePool, projections: readonly Projection[], events: Iterable<EventEnvelope>) {
-  let batch: EventEnvelope[] = [];
-  const flush = async () => {
-    const applying = batch;
-    batch = [];
-    await pool.transaction(async (transaction) => {
-      for (const event of applying)
-        for (const projection of projections)
-          if (projection.handles.includes(event.type)) await projection.apply(transaction, event);
-    });
-  };
-  for (const event of events) {
-    batch.push(event);
-    if (batch.length === BATCH) await flush();
-  }
-  if (batch.length > 0) await flush();
-}
 
 function* history(next: () => number): Generator<EventEnvelope> {
   const start = Date.now() - 365 * 86_400_000;

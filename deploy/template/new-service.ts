@@ -163,11 +163,14 @@ ${found}`,
   );
   text = editOnce(
     text,
-    /(?<=export const PLANNED_PREFIXES: readonly PlannedPrefix\[\] = \[\n)[\s\S]*?(?=\];\n)/,
+    // the list's entries (none when every service is built: `= [];`)
+    /(?<=export const PLANNED_PREFIXES: readonly PlannedPrefix\[\] = \[)(?:\n[\s\S]*?)?(?=\];\n)/,
     (body) =>
-      plannedEntries(body)
-        .filter((entry) => !entry.includes(`service: '${name}',`))
-        .join(''),
+      body === ''
+        ? ''
+        : `\n${plannedEntries(body.slice(1))
+            .filter((entry) => !entry.includes(`service: '${name}',`))
+            .join('')}`,
     paths,
   );
   writeFileSync(path.join(root, paths), text);

@@ -69,8 +69,9 @@ describe('decide: access kinds', () => {
     const target: RouteRow = {
       kind: 'prefix',
       path: '/api/x',
-      // any service not built yet (planned prefixes are the only rows with writeAccess)
-      service: PLANNED_PREFIXES[0]!.service,
+      // a service not built yet (planned prefixes are the only rows with writeAccess), or a made-up one when every
+      // service is built
+      service: PLANNED_PREFIXES[0]?.service ?? 'results',
       access: 'authenticated',
       writeAccess: ['users'],
     };
@@ -94,7 +95,7 @@ describe('decide: the route table per role (default sections)', () => {
     ['patients', 'GET', '/api/patients', allButFulfillmentAgent],
     ['test requests', 'POST', '/api/tests/requests', allButFulfillmentAgent],
     ['results', 'GET', '/api/results', allButFulfillmentAgent],
-    ['external lab', 'POST', '/api/external-api/*', allButFulfillmentAgent],
+    ['result report', 'GET', '/api/results/:id/pdf', allButFulfillmentAgent],
     ['cms lookups', 'GET', '/api/cms/markers', allButFulfillmentAgent],
     ['lab assignments', 'GET', '/api/institutions/:id/labs', allButFulfillmentAgent],
     ['notification tabs', 'GET', '/api/cms/notification-logs', ['super_admin', 'institution_admin']],

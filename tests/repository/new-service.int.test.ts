@@ -29,8 +29,11 @@ import { DEPLOYED_SERVICES, SERVICES } from '@labline/contracts';
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIN = path.join(ROOT, 'node_modules/.bin');
-/** The first service of the spec not built yet: the generator writes it as a new service would be written. */
-const NAME = SERVICES.find((name) => !(DEPLOYED_SERVICES as readonly string[]).includes(name))!;
+/**
+ * The first service of the spec not built yet, or a made-up one once every service is built (it joins SERVICES in
+ * the copy): the generator writes it as a new service would be written.
+ */
+const NAME = SERVICES.find((name) => !(DEPLOYED_SERVICES as readonly string[]).includes(name)) ?? 'specimens';
 
 /**
  * The unit tests of the route contracts, run in the copy with the new service's contracts in them: the

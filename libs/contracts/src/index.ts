@@ -55,3 +55,7 @@ export * from './http/inventory';
 export * from './fulfillment';
 export * from './events/fulfillment';
 export * from './http/fulfillment';
+export * from './results';
+export * from './events/results';
+export * from './http/results';
+export * from './result-report';

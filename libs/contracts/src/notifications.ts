@@ -28,6 +28,8 @@ export const NOTIFICATION_MESSAGE_TYPES = [
   // Fulfillment (issue 25): the patient's kit is on its way (with its tracking number), and has arrived.
   'kit_dispatched',
   'kit_delivered',
+  // Results (issue 26): the ordering clinician is told that a released result was corrected, and why.
+  'result_corrected',
 ] as const;
 export type NotificationMessageType = (typeof NOTIFICATION_MESSAGE_TYPES)[number];
 

@@ -38,6 +38,7 @@ export const SERVICE_DECLARATIONS = [
   { name: 'analytics', port: 4007, needs: ['identity-keys'], demoSeed: false },
   { name: 'inventory', port: 4008, needs: ['identity-keys'], demoSeed: true },
   { name: 'fulfillment', port: 4009, needs: ['identity-keys'], demoSeed: true },
+  { name: 'results', port: 4010, needs: ['identity-keys'], demoSeed: true },
 ] as const satisfies readonly ServiceDeclaration[];
 
 export type DeployedService = (typeof SERVICE_DECLARATIONS)[number]['name'];

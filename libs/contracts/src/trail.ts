@@ -79,6 +79,7 @@ export const NOTIFICATION_CAUSES: Readonly<Record<string, string>> = {
   custom: 'Send Notification',
   kit_dispatched: "The kit's dispatch",
   kit_delivered: "The kit's delivery",
+  result_corrected: "The result's correction",
 };
 
 // ------------------------------------------------------------------------------------------- turnaround

@@ -273,3 +273,25 @@ export function stockRequestContent(
     ].join('\n'),
   };
 }
+
+/** A released result corrected (issue 26 item 3): to the ordering clinician, with the reason. */
+export function resultCorrectedContent(
+  clinician: { first_name: string; last_name: string },
+  result: { display_id: string; test_request_display_id: string; test_name: string; reason: string },
+  patient: { first_name: string | null; last_name: string | null } | null,
+): AccountEmailContent {
+  const patientName = [patient?.first_name, patient?.last_name].filter(Boolean).join(' ');
+  return {
+    subject: `Corrected result: ${result.display_id} (${result.test_name})`,
+    body: [
+      `Dear ${greetingOf(clinician)},`,
+      '',
+      `The released result ${result.display_id} of ${result.test_name} (${result.test_request_display_id})` +
+        `${patientName ? ` for ${patientName}` : ''} has been corrected.`,
+      `Reason for correction: ${result.reason}`,
+      'Open the result in Labline (Test Results) for the corrected values and its history.',
+      '',
+      SIGNATURE,
+    ].join('\n'),
+  };
+}

@@ -10,6 +10,7 @@ import {
 import { accountEmailReactions } from './consumers/account-emails';
 import { fulfillmentReactions, fulfillmentRequestsProjection } from './consumers/fulfillment-reactions';
 import { inventoryReactions } from './consumers/inventory-reactions';
+import { resultReactions } from './consumers/result-reactions';
 import { testRequestReactions } from './consumers/test-request-reactions';
 import { createChannels } from './delivery/channels';
 import { createDeliveryWorker, type DeliveryWorker } from './delivery/worker';
@@ -83,6 +84,7 @@ export const service = defineService<NotificationsConfig, typeof NOTIFICATION_EV
       accountEmailReactions(context, worker),
       inventoryReactions(context, worker),
       fulfillmentReactions(context, worker),
+      resultReactions(context, worker),
     ];
   },
   workers: (context) => {

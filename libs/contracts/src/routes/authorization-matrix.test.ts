@@ -149,6 +149,13 @@ const MATRIX: Record<string, Row> = {
   'PUT /fulfillment/:id/status': [T, F, F, T, T, F],
   'POST /fulfillment/:id/assign': [T, F, F, T, T, F],
   'POST /fulfillment': [T, F, F, T, T, F],
+  'GET /results': [T, T, T, F, F, T],
+  'GET /results/:id': [T, T, T, F, F, T],
+  'GET /results/:id/history': [T, T, T, F, F, T],
+  'GET /results/:id/pdf': [T, T, T, F, F, T],
+  'POST /results': [T, T, T, F, F, T],
+  'PUT /results/:id': [T, T, T, F, F, T],
+  'POST /results/:id/review': [T, T, T, F, F, T],
 };
 
 const contracts = BUILT_SERVICES.flatMap((service) => contractsOf(service).map(({ route }) => route));

@@ -11,6 +11,14 @@ import { canCreateInstitution, canManageUsers, canSendAccountEmails, canUsePatie
 import { canManageReminderConfigs, canReadReminderConfigs } from '../reminders';
 import { canUseTestRequests } from '../test-requests';
 import { canManageFulfillment } from '../fulfillment';
+import { canUseResults, RESULT_ERRORS } from '../results';
+import {
+  resultBodySchema,
+  resultDetailSchema,
+  resultListQuerySchema,
+  resultListSchema,
+  resultReviewBodySchema,
+} from '../http/results';
 import {
   fulfillmentAssignBodySchema,
   fulfillmentCreateBodySchema,
@@ -147,6 +155,7 @@ import {
   CLINICAL_ROUTES,
   IDENTITY_ROUTES,
   NOTIFICATIONS_ROUTES,
+  RESULTS_ROUTES,
   FULFILLMENT_ROUTES,
   INVENTORY_ROUTES,
   ANALYTICS_ROUTES,
@@ -520,6 +529,26 @@ const fulfillmentSchemas = {
 
 export const FULFILLMENT_CONTRACTS = withSchemas(FULFILLMENT_ROUTES, fulfillmentSchemas);
 
+/**
+ * Results: the result roles only (spec 2 §6), 403 with the Access Denied texts (the report's with spec 2 §8's); a
+ * result outside the caller's institutions answers 404 from the service.
+ */
+const resultReader = guard(canUseResults, ERRORS.noPermissionViewTestResults);
+const resultWriter = guard(canUseResults, ERRORS.noPermissionEnterTestResults);
+const resultAnswer = { 200: resultDetailSchema } as const;
+const resultsSchemas = {
+  list: { querystring: resultListQuerySchema, response: { 200: resultListSchema }, ...resultReader },
+  item: { ...byId, response: resultAnswer, ...resultReader },
+  history: { ...byId, response: { 200: historyResponseSchema }, ...resultReader },
+  // answered as application/pdf (no JSON schema)
+  report: { ...byId, ...guard(canUseResults, RESULT_ERRORS.pdfForbidden) },
+  create: { body: resultBodySchema, response: { 201: resultDetailSchema }, ...resultWriter },
+  update: { ...byId, body: resultBodySchema, response: resultAnswer, ...resultWriter },
+  review: { ...byId, body: resultReviewBodySchema, response: resultAnswer, ...resultWriter },
+} as const satisfies SchemasOf<typeof RESULTS_ROUTES>;
+
+export const RESULTS_CONTRACTS = withSchemas(RESULTS_ROUTES, resultsSchemas);
+
 /** The contracts of the services that exist, by service: the same names as ROUTE_PATHS. */
 export const ROUTE_CONTRACTS = {
   identity: IDENTITY_CONTRACTS,
@@ -528,6 +557,7 @@ export const ROUTE_CONTRACTS = {
   analytics: ANALYTICS_CONTRACTS,
   inventory: INVENTORY_CONTRACTS,
   fulfillment: FULFILLMENT_CONTRACTS,
+  results: RESULTS_CONTRACTS,
 } as const satisfies Record<BuiltService, object>;
 
 /** The services whose routes are built, in ROUTE_CONTRACTS order. */

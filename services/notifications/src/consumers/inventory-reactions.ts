@@ -12,6 +12,7 @@ import {
   INVENTORY_ITEM_SUBJECTS,
   parseEventData,
   type EventEnvelope,
+  type NotificationMessageType,
 } from '@labline/contracts';
 import type { Reactor } from '@labline/service-kit';
 import type { CommonQueryMethods } from 'slonik';
@@ -21,10 +22,11 @@ import type { DeliveryWorker } from '../delivery/worker';
 import { lowStockAlertContent, stockRequestContent, type AccountEmailContent } from '../messages';
 import { activeStaff, institutionName, userById, type DirectoryUser } from '../projections/directory/queries';
 
-function staffEmail(
+/** A staff e-mail asked for by a user's action (the event's actor), once per event and recipient. */
+export function staffEmail(
   event: EventEnvelope,
   recipient: DirectoryUser,
-  messageType: 'low_stock_alert' | 'stock_request',
+  messageType: NotificationMessageType,
   content: AccountEmailContent,
   institutionId: number | null,
 ): NotificationRequest {

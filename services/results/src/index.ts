@@ -1,0 +1,2 @@
+export { service } from './service';
+export { resultsConfigSchema, type ResultsConfig, type ResultsContext } from './config';

@@ -1,0 +1,3 @@
+import { launch } from '@labline/service-kit/launch';
+
+await launch('results', () => import('./service'));
