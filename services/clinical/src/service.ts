@@ -9,9 +9,10 @@ import { defineService, resolveDirectoryCaller } from '@labline/service-kit';
 import { clinicalConfigSchema, type ClinicalConfig, type ClinicalResources } from './config';
 import { catalogueProjection, LAB_ASSIGNMENT_UNIQUE_INDEX } from './projections/catalogue/projection';
 import { identityDirectoryProjection } from './projections/directory/projection';
-import { kitDelivered } from './consumers/kit-delivered';
+import { kitDelivered, resultReleased } from './consumers/lifecycle-facts';
 import { testRequestFulfillmentsProjection } from './projections/fulfillment-requests/projection';
 import { notificationLogsProjection } from './projections/notification-logs/projection';
+import { testRequestResultsProjection } from './projections/results/projection';
 import { patientsProjection, RECORD_NUMBER_CONSTRAINT } from './projections/patients/projection';
 import { BARCODE_UNIQUE_INDEX, testRequestsProjection } from './projections/test-requests/projection';
 import { catalogueRoutes } from './routes/catalogue';
@@ -31,10 +32,16 @@ export const service = defineService<ClinicalConfig, typeof CLINICAL_EVENT_SCHEM
   events: CLINICAL_EVENT_SCHEMAS,
   projections: [patientsProjection, catalogueProjection, testRequestsProjection],
   // Institutions, clinicians and who is active, from identity's events; the messages sent about each test
-  // request, from the notifications service's; the kits shipped for each, from fulfillment's and inventory's.
-  consumes: [identityDirectoryProjection, notificationLogsProjection, testRequestFulfillmentsProjection],
-  // The kit's saga: a delivered kit fulfils its test request.
-  reactors: (context) => [kitDelivered(context)],
+  // request, from the notifications service's; the kits shipped for each, from fulfillment's and inventory's; its
+  // results, from the results service's.
+  consumes: [
+    identityDirectoryProjection,
+    notificationLogsProjection,
+    testRequestFulfillmentsProjection,
+    testRequestResultsProjection,
+  ],
+  // Other services' facts that move a request along its lifecycle: a delivered kit, a released result.
+  reactors: (context) => [kitDelivered(context), resultReleased(context)],
   conflicts: {
     [RECORD_NUMBER_CONSTRAINT]: PATIENT_FIELD_ERRORS.medicalRecordNumberTaken,
     [LAB_ASSIGNMENT_UNIQUE_INDEX]: CATALOGUE_FIELD_ERRORS.labAlreadyAssigned,

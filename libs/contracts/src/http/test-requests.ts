@@ -209,7 +209,7 @@ export const testRequestSchema = z.object({
 });
 export type TestRequest = z.infer<typeof testRequestSchema>;
 
-/** spec 1 §3 Test result as a request shows it (the results service fills these once it exists). */
+/** spec 1 §3 Test result as a request shows it, from the results service's events (external fields: issue 27). */
 export const testRequestResultSchema = z.object({
   id: z.number().int(),
   status: z.string(),
@@ -261,8 +261,8 @@ export const testRequestNotificationLogSchema = z.object({
 /**
  * GET /tests/requests/{id}: the request with its markers and devices by name. notification_logs are the
  * notifications service's messages about it, newest first, projected from its events; fulfillment_requests are
- * the kits shipped for it, newest first, projected from fulfillment's and inventory's; test_results is empty until
- * the results service exists and clinical projects its events (docs/architecture.md §2).
+ * the kits shipped for it, newest first, projected from fulfillment's and inventory's; test_results its results,
+ * newest entered first, projected from the results service's (docs/architecture.md §2).
  */
 export const testRequestDetailSchema = testRequestSchema.extend({
   markers: z.array(

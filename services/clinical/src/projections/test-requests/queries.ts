@@ -14,6 +14,7 @@ import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { testRequestFulfillments } from '../fulfillment-requests/queries';
 import { testRequestNotificationLogs } from '../notification-logs/queries';
+import { testRequestResults } from '../results/queries';
 import { searchPattern } from '../patients/queries';
 
 /**
@@ -113,8 +114,7 @@ const detailRowSchema = testRequestDetailSchema.omit({
 
 /**
  * One request the caller may see with its markers, devices and notification history, or null (unknown, out of
- * scope, and archived unless `archived` includes it, look the same). Results are empty until their service
- * exists.
+ * scope, and archived unless `archived` includes it, look the same), with its results, kits and messages.
  */
 export async function findTestRequest(
   db: CommonQueryMethods,
@@ -137,7 +137,7 @@ export async function findTestRequest(
   if (!row) return null;
   return {
     ...withDisplayId(row),
-    test_results: [],
+    test_results: await testRequestResults(db, row),
     fulfillment_requests: await testRequestFulfillments(db, row),
     notification_logs: await testRequestNotificationLogs(db, row),
   };

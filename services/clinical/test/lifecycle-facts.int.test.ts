@@ -1,8 +1,10 @@
 /**
- * A test request's kits (issue 25 item 2), from fulfillment's and inventory's events over JetStream: the request's
+ * Other services' facts about a test request, from their events over JetStream. Its kits (issue 25 item 2): the
  * detail lists its fulfillment requests with the item, quantity, status and assignee as the events leave them; a
  * delivered kit moves the request to fulfilled one legal step at a time, named in its history, once however often
- * the event arrives; a cancelled request stays cancelled; another institution's shipments stay out of view.
+ * the event arrives; a cancelled request stays cancelled; another institution's shipments stay out of view. Its
+ * results (issue 26): the detail lists them with their status and who entered them; a released (final) result
+ * completes the request, and its amendment and second release move nothing more.
  */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
@@ -10,13 +12,15 @@ import {
   historyResponseSchema,
   type FulfillmentEventData,
   type FulfillmentEventType,
+  type ResultsEventData,
+  type ResultsEventType,
   type TestRequestDetail,
 } from '@labline/contracts';
 import { testEventPublisher } from '@labline/bus/testing';
 import { inventoryItemCreatedData, waitFor } from '@labline/testkit';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { kitDelivered, kitDeliveredCause } from '../src/consumers/kit-delivered';
+import { kitDelivered, kitDeliveredCause, resultReleased, resultReleasedCause } from '../src/consumers/lifecycle-facts';
 import { startReactor } from '@labline/service-kit';
 import type { DurableConsumer } from '@labline/bus';
 import { call, NORTHWIND, RIVERSIDE, USERS } from './harness';
@@ -76,25 +80,37 @@ const streamEvents = (testRequestId: number) =>
   suite.context.pool.oneFirst(sql.type(z.object({ count: z.number().int() }))`
     SELECT count(*)::int AS count FROM events WHERE stream = ${`testRequest-${testRequestId}`}`);
 
-/** Whether the kit-delivered reaction has committed its handling of the event. */
-const reacted = async (eventId: string) =>
+/** Whether a reaction (its durable consumer) has committed its handling of the event. */
+const reacted = async (consumer: string, eventId: string) =>
   (await suite.context.pool.maybeOneFirst(sql.type(z.object({ event_id: z.string() }))`
-    SELECT event_id::text FROM processed_events WHERE consumer = 'clinical-kit-delivered' AND event_id = ${eventId}`)) !==
-  null;
+    SELECT event_id::text FROM processed_events WHERE consumer = ${consumer} AND event_id = ${eventId}`)) !== null;
+
+/** The request's status moves, newest first: [to, cause]. */
+async function statusMoves(id: number) {
+  const history = await call(suite.context, USERS.northwindAdmin, 'GET', `/tests/requests/${id}/history`);
+  return historyResponseSchema
+    .parse(history.json())
+    .history.filter((entry) => entry.action === 'status_changed')
+    .map((entry) => [entry.changes.find((c) => c.field === 'status')?.to, entry.note]);
+}
+
+// As at start-up: the service's reactors on their durable consumers.
+const reactors: DurableConsumer[] = [];
+beforeAll(async () => {
+  const { context } = suite;
+  for (const reactor of [kitDelivered(context.context), resultReleased(context.context)]) {
+    reactors.push(
+      await startReactor('clinical', reactor, {
+        nc: context.nats.nc,
+        pool: context.pool,
+        logger: context.context.logger,
+      }),
+    );
+  }
+});
+afterAll(() => Promise.all(reactors.map((reactor) => reactor.stop())));
 
 describe("a test request's kits", () => {
-  // As at start-up: the service's reactor on its durable consumer.
-  let reactor: DurableConsumer | undefined;
-  beforeAll(async () => {
-    const { context } = suite;
-    reactor = await startReactor('clinical', kitDelivered(context.context), {
-      nc: context.nats.nc,
-      pool: context.pool,
-      logger: context.context.logger,
-    });
-  });
-  afterAll(() => reactor?.stop());
-
   it('lists each kit as its events leave it and is fulfilled once when the kit is delivered', async () => {
     const { context } = suite;
     const item = inventoryItemCreatedData(KIT_ITEM, 'Capillary blood collection kit', null, {
@@ -173,8 +189,89 @@ describe("a test request's kits", () => {
     const delivered = await moved(9101, 1, 'FulfillmentDelivered', 'dispatched');
     await detailWhen(request.id, (d) => d.fulfillment_requests[0]?.status === 'delivered', 'delivery projected');
     // The reaction commits after the projection; the request's stream is what it answers with.
-    await waitFor(async () => await reacted(delivered.id), { description: 'the reaction handled' });
+    await waitFor(async () => await reacted('clinical-kit-delivered', delivered.id), {
+      description: 'the reaction handled',
+    });
     assert.equal(await streamEvents(request.id), before);
     assert.equal((await detailOf(request.id)).status, 'cancelled');
+  });
+});
+
+const result = <T extends ResultsEventType>(id: number, version: number, type: T, data: ResultsEventData<T>) =>
+  publisher().publish('results', {
+    stream: `testResult-${id}`,
+    version,
+    type,
+    data,
+    actor: { userId: USERS.labUser.id, role: 'lab_user', institutionId: NORTHWIND },
+  });
+
+describe("a test request's results", () => {
+  it('lists each result as its events leave it and is completed once its result is released', async () => {
+    const request = await orderTest(suite.context, suite.fixtures);
+    const filed = { resultId: 7001, test_request_id: request.id, institution_id: NORTHWIND, patient_id: 1 };
+    const content = { result_data: 'HbA1c: 41 mmol/mol', result_values: null, interpretation: null };
+    await result(7001, 0, 'ResultEntered', {
+      ...filed,
+      ...content,
+      clinician_id: null,
+      test_name: 'HbA1c',
+      markers: [],
+      status: 'draft',
+    });
+    const entered = await detailWhen(request.id, (d) => d.test_results.length === 1, 'the result projected');
+    const { entered_at, ...shown } = entered.test_results[0]!;
+    assert.deepEqual(shown, {
+      id: 7001,
+      status: 'draft',
+      result_data: 'HbA1c: 41 mmol/mol',
+      interpretation: null,
+      entered_by_name: 'Oliver',
+      entered_by_lastname: 'Grant',
+      external_api_status: null,
+      external_lab_id: null,
+      api_order_submitted_at: null,
+      api_results_received_at: null,
+      has_external_results: false,
+    });
+    assert.ok(!Number.isNaN(Date.parse(entered_at ?? '')));
+
+    const reviewed = { ...content, interpretation: 'Within the target range' };
+    await result(7001, 1, 'ResultReviewed', { ...filed, ...reviewed, previous_status: 'draft', status: 'reviewed' });
+    await result(7001, 2, 'ResultFinalized', { ...filed, ...reviewed, previous_status: 'reviewed', status: 'final' });
+    const completed = await detailWhen(request.id, (d) => d.status === 'completed', 'the request completed');
+    assert.deepEqual(
+      [completed.test_results[0]?.status, completed.test_results[0]?.interpretation],
+      ['final', 'Within the target range'],
+    );
+    const released = resultReleasedCause(7001);
+    assert.deepEqual(await statusMoves(request.id), [
+      ['completed', released],
+      ['in_progress', released],
+      ['fulfilled', released],
+      ['approved', released],
+    ]);
+
+    // Amended and released again: the request is completed already and does not move.
+    const before = await streamEvents(request.id);
+    await result(7001, 3, 'ResultAmended', {
+      ...filed,
+      ...reviewed,
+      previous_status: 'final',
+      status: 'amended',
+      clinician_id: null,
+      test_name: 'HbA1c',
+      reason: 'Transcription error',
+    });
+    const again = await result(7001, 4, 'ResultFinalized', {
+      ...filed,
+      ...reviewed,
+      previous_status: 'amended',
+      status: 'final',
+    });
+    await waitFor(async () => await reacted('clinical-result-released', again.id), {
+      description: 'the second release handled',
+    });
+    assert.equal(await streamEvents(request.id), before);
   });
 });

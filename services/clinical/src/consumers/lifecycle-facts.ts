@@ -1,14 +1,18 @@
 /**
- * The kit's saga, clinical's step (issue 25 item 2; docs/architecture.md §2): a delivered kit fulfils its test
- * request. fulfillment's FulfillmentDelivered moves the request forward to `fulfilled` (through approved when it
- * was still pending: a partner shipped it, so the order was taken), one legal step per event, in the consumer's
- * transaction. A request that is already there or past it, or cancelled, does not move.
+ * Other services' facts that move a test request along its lifecycle (docs/architecture.md §2): a delivered kit
+ * fulfils it (fulfillment's FulfillmentDelivered, the kit's saga), a released result completes it (results'
+ * ResultFinalized). Each reactor moves the request forward one legal step at a time (AdvanceTestRequest), in the
+ * consumer's transaction, and names the fact as the cause in the request's history. A request that is there
+ * already, past it or cancelled does not move.
  */
 import {
+  formatFulfillmentId,
+  formatResultId,
   FULFILLMENT_EVENT_SCHEMAS,
   FULFILLMENT_REQUEST_SUBJECTS,
-  formatFulfillmentId,
   parseEventData,
+  RESULT_SUBJECTS,
+  RESULTS_EVENT_SCHEMAS,
 } from '@labline/contracts';
 import type { Reactor } from '@labline/service-kit';
 import { advanceTestRequest } from '../commands/test-requests';
@@ -16,10 +20,12 @@ import type { ClinicalContext } from '../config';
 import { testRequestFulfillmentsProjection } from '../projections/fulfillment-requests/projection';
 import { fulfillmentTestRequestOf } from '../projections/fulfillment-requests/queries';
 
-/** What the request's history names as the cause of the move. */
+/** What the request's history names as the cause of each move. */
 export const kitDeliveredCause = (fulfillmentRequestId: number) =>
   `Kit delivered (${formatFulfillmentId(fulfillmentRequestId)})`;
+export const resultReleasedCause = (resultId: number) => `Result released (${formatResultId(resultId)})`;
 
+/** FulfillmentDelivered → fulfilled (through approved when the order was still pending: a partner shipped it). */
 export function kitDelivered(context: ClinicalContext): Reactor {
   return {
     name: 'kit-delivered',
@@ -36,6 +42,20 @@ export function kitDelivered(context: ClinicalContext): Reactor {
       }
       const cause = kitDeliveredCause(fulfillmentRequestId);
       await advanceTestRequest(context, testRequestId, { to: 'fulfilled', cause }, metadata, transaction);
+    },
+  };
+}
+
+/** ResultFinalized → completed: the laboratory released the request's result (the event names the request). */
+export function resultReleased(context: ClinicalContext): Reactor {
+  return {
+    name: 'result-released',
+    subjects: RESULT_SUBJECTS,
+    handles: ['ResultFinalized'],
+    async react(event, transaction, metadata) {
+      const { resultId, test_request_id } = parseEventData(RESULTS_EVENT_SCHEMAS, 'ResultFinalized', event.data);
+      const cause = resultReleasedCause(resultId);
+      await advanceTestRequest(context, test_request_id, { to: 'completed', cause }, metadata, transaction);
     },
   };
 }
