@@ -139,6 +139,12 @@ export const ACTIVITY_DESCRIPTIONS = {
   fulfillmentDelivered: (id: string) => `Fulfillment request ${id} delivered`,
   fulfillmentCancelled: (id: string) => `Fulfillment request ${id} cancelled`,
   fulfillmentReopened: (id: string) => `Fulfillment request ${id} reopened`,
+  // results (issue 26): 'Test result entered' activities, one per step of a result's review
+  resultEntered: (id: string) => `Test result ${id} entered`,
+  resultUpdated: (id: string) => `Test result ${id} updated`,
+  resultReviewed: (id: string) => `Test result ${id} reviewed`,
+  resultReleased: (id: string) => `Test result ${id} released`,
+  resultAmended: (id: string, reason: string) => `Test result ${id} amended (${reason})`,
 } as const;
 
 /**

@@ -122,6 +122,9 @@ export const AUDIT_ACTIONS = [
   'low_stock_notified',
   'dispatched',
   'reopened',
+  'reviewed',
+  'released',
+  'amended',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -142,5 +145,6 @@ export const AUDIT_RECORD_TYPES = [
   'inventory_items',
   'storage_locations',
   'fulfillment_requests',
+  'test_results',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];

@@ -13,6 +13,7 @@ import type { FulfillmentEventType } from './events/fulfillment';
 import type { IdentityEventType } from './events/identity';
 import type { InventoryEventType } from './events/inventory';
 import type { NotificationEventType } from './events/notifications';
+import type { ResultsEventType } from './events/results';
 
 export interface AuditEntryKind {
   action: AuditAction;
@@ -20,7 +21,12 @@ export interface AuditEntryKind {
 }
 
 export type AuditedEventType =
-  IdentityEventType | ClinicalEventType | NotificationEventType | InventoryEventType | FulfillmentEventType;
+  | IdentityEventType
+  | ClinicalEventType
+  | NotificationEventType
+  | InventoryEventType
+  | FulfillmentEventType
+  | ResultsEventType;
 
 const entry = (action: AuditAction, table_name: AuditRecordType): AuditEntryKind => ({ action, table_name });
 
@@ -96,6 +102,12 @@ export const AUDIT_EVENTS: Readonly<Record<AuditedEventType, AuditEntryKind | nu
   FulfillmentDelivered: entry('delivered', 'fulfillment_requests'),
   FulfillmentCancelled: entry('cancelled', 'fulfillment_requests'),
   FulfillmentReopened: entry('reopened', 'fulfillment_requests'),
+  // results
+  ResultEntered: entry('created', 'test_results'),
+  ResultUpdated: entry('updated', 'test_results'),
+  ResultReviewed: entry('reviewed', 'test_results'),
+  ResultFinalized: entry('released', 'test_results'),
+  ResultAmended: entry('amended', 'test_results'),
 };
 
 /** The audit reading of an event type; null for one that is not audited or unknown (a newer producer's). */

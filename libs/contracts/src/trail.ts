@@ -32,6 +32,12 @@ export const TRAIL_ENTRY_KINDS = [
   'kit_delivered',
   'kit_cancelled',
   'kit_reopened',
+  // the result's review (results, issue 26)
+  'result_entered',
+  'result_updated',
+  'result_reviewed',
+  'result_released',
+  'result_amended',
 ] as const;
 export type TrailEntryKind = (typeof TRAIL_ENTRY_KINDS)[number];
 
@@ -58,6 +64,11 @@ export const TRAIL_ENTRY_TITLES: Readonly<Record<TrailEntryKind, string>> = {
   kit_delivered: 'Test kit delivered',
   kit_cancelled: 'Test kit cancelled',
   kit_reopened: 'Test kit request reopened',
+  result_entered: 'Result entered',
+  result_updated: 'Result edited',
+  result_reviewed: 'Result reviewed',
+  result_released: 'Result released',
+  result_amended: 'Result amended',
 };
 
 /** Who did it when the event has no user: the system (a reminder job, a reaction, a provider's report). */
@@ -85,8 +96,9 @@ export const NOTIFICATION_CAUSES: Readonly<Record<string, string>> = {
 // ------------------------------------------------------------------------------------------- turnaround
 
 /**
- * The milestones a request passes, in order. The results service will record `resulted` and `released` apart;
- * until it does, the status completed reaches both. `kit_delivered` is fulfillment's (a partner's home kit).
+ * The milestones a request passes, in order. The results service records `resulted` (its first result entered)
+ * and `released` (its first release) apart; a request completed otherwise reaches both with the status.
+ * `kit_delivered` is fulfillment's (a partner's home kit). A milestone keeps the first time it was reached.
  */
 export const TURNAROUND_MILESTONES = [
   'ordered',

@@ -29,6 +29,7 @@ import {
   pendingFulfillmentCount,
   recentActivity,
   requestsCreated,
+  resultsCompleted,
   requestTrends,
   userActivity,
 } from './projections/activity/queries';
@@ -61,9 +62,10 @@ export function analyticsReads(db: CommonQueryMethods, caller: Caller): Analytic
       const days = query.timeframe;
       const stockScope = lowStockScope(caller, query);
       const fulfillmentScope = pendingFulfillmentScope(caller, query);
-      const [requests, patients, trends, activity, lowStock, pendingKits] = await Promise.all([
+      const [requests, patients, completed, trends, activity, lowStock, pendingKits] = await Promise.all([
         requestsCreated(db, scope, days),
         patientsRegistered(db, scope, days),
+        resultsCompleted(db, scope, days),
         requestTrends(db, scope, days),
         recentActivity(db, scope, days, system, system && query.include_user_activity === true),
         stockScope === null ? null : lowStockCount(db, stockScope.institutionIds),
@@ -82,7 +84,7 @@ export function analyticsReads(db: CommonQueryMethods, caller: Caller): Analytic
         timeframe: days,
         test_requests: { total: requests },
         patients: { total: patients },
-        results: null,
+        results: { completed },
         fulfillment: pendingKits === null ? null : { pending: pendingKits },
         inventory: lowStock === null ? null : { low_stock_count: lowStock },
         institutions,

@@ -203,7 +203,7 @@ const SUPER_ADMIN_WEEK: Dashboard = {
   timeframe: 7,
   test_requests: { total: 2 },
   patients: { total: 1 },
-  results: null,
+  results: { completed: 0 },
   // no stock or fulfillment events in this history: nothing is low or pending; super_admin sees both cards,
   // institution_admin the Low Stock Alert only (fulfillment is the managers')
   fulfillment: { pending: 0 },

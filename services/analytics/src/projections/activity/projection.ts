@@ -1,7 +1,7 @@
 /**
  * What happened to clinical's records, as analytics counts it: each test request and patient (whose, which
  * institutions, when created or registered, archived or deleted), inventory's items (their stock, for the Low
- * Stock Alert), fulfillment's requests (their status, for Pending Fulfillment) and one activity row per event a dashboard lists (spec 1 §2 Recent Activity). Kept by the durable consumer `analytics-clinical-activity` from the start
+ * Stock Alert), fulfillment's requests (their status, for Pending Fulfillment), results (Results Completed) and one activity row per event a dashboard lists (spec 1 §2 Recent Activity). Kept by the durable consumer `analytics-clinical-activity` from the start
  * of the stream, so a new database (or a rebuild) gets every record ever published.
  */
 import {
@@ -9,15 +9,19 @@ import {
   ACTIVITY_DESCRIPTIONS,
   CLINICAL_EVENT_SCHEMAS,
   formatFulfillmentId,
+  formatResultId,
   FULFILLMENT_EVENT_SCHEMAS,
   FULFILLMENT_REQUEST_SUBJECTS,
   INVENTORY_EVENT_SCHEMAS,
   parseEventData,
+  RESULT_SUBJECTS,
+  RESULTS_EVENT_SCHEMAS,
   TEST_REQUEST_SUBJECTS,
   TEST_REQUEST_SUMMARY_EVENT_TYPES,
   testRequestStatusAfter,
   type ActivityType,
   type EventEnvelope,
+  type ResultsEventType,
 } from '@labline/contracts';
 import {
   applyTestRequestSummaryEvent,
@@ -89,6 +93,21 @@ const ACTIVITY_TABLES = `
   );
   CREATE INDEX IF NOT EXISTS fulfillment_status_pending_idx ON fulfillment_status (institution_id)
     WHERE status = 'pending';
+
+  -- the results service's results (issue 26): what Results Completed counts (released_at: its first release) and
+  -- who entered each (user activity)
+  CREATE TABLE IF NOT EXISTS result_status (
+    id integer PRIMARY KEY,
+    institution_id integer NOT NULL,
+    test_request_id integer NOT NULL,
+    status text NOT NULL,
+    entered_by integer,
+    entered_at timestamptz NOT NULL,
+    released_at timestamptz,
+    version integer NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS result_status_released_idx ON result_status (released_at) WHERE released_at IS NOT NULL;
+  CREATE INDEX IF NOT EXISTS result_status_entered_by_idx ON result_status (entered_by, entered_at);
 `;
 
 /**
@@ -338,6 +357,46 @@ async function applyFulfillmentEvent(db: CommonQueryMethods, event: EventEnvelop
   });
 }
 
+/**
+ * A result's event (issue 26 item 7): its status and first release (Results Completed), who entered it (user
+ * activity), and a 'Test result entered' activity under its institution, tied to its test request.
+ */
+async function applyResultEvent(db: CommonQueryMethods, event: EventEnvelope): Promise<void> {
+  if (!(RESULT_EVENT_TYPES as readonly string[]).includes(event.type)) return;
+  const type = event.type as ResultsEventType;
+  const data = parseEventData(RESULTS_EVENT_SCHEMAS, type, event.data);
+  const at = sql.fragment`${event.occurredAt}::timestamptz`;
+  const released = data.status === 'final' ? at : sql.fragment`NULL::timestamptz`;
+  await db.query(sql.unsafe`
+    INSERT INTO result_status AS s (id, institution_id, test_request_id, status, entered_by, entered_at, released_at,
+                                    version)
+    VALUES (${data.resultId}, ${data.institution_id}, ${data.test_request_id}, ${data.status},
+            ${type === 'ResultEntered' ? event.actor.userId : null}, ${at}, ${released}, ${event.version})
+    ON CONFLICT (id) DO UPDATE SET status = excluded.status, version = excluded.version,
+      entered_by = coalesce(s.entered_by, excluded.entered_by), released_at = coalesce(s.released_at, excluded.released_at)
+    WHERE s.version < excluded.version`);
+  const display = formatResultId(data.resultId);
+  const description =
+    type === 'ResultEntered'
+      ? ACTIVITY_DESCRIPTIONS.resultEntered(display)
+      : type === 'ResultUpdated'
+        ? ACTIVITY_DESCRIPTIONS.resultUpdated(display)
+        : type === 'ResultReviewed'
+          ? ACTIVITY_DESCRIPTIONS.resultReviewed(display)
+          : type === 'ResultFinalized'
+            ? ACTIVITY_DESCRIPTIONS.resultReleased(display)
+            : ACTIVITY_DESCRIPTIONS.resultAmended(display, 'reason' in data ? data.reason : '');
+  await recordActivity(db, event, {
+    type: 'test_result',
+    description,
+    status: data.status,
+    institutionIds: [data.institution_id],
+    testRequestId: data.test_request_id,
+  });
+}
+
+const RESULT_EVENT_TYPES = Object.keys(RESULTS_EVENT_SCHEMAS) as ResultsEventType[];
+
 const FULFILLMENT_ACTIVITY_EVENT_TYPES = [
   'FulfillmentRequested',
   'FulfillmentAssigned',
@@ -361,13 +420,14 @@ const INVENTORY_ACTIVITY_EVENT_TYPES = [
 export const clinicalActivityProjection: CrossServiceProjection = {
   name: 'clinical-activity',
   // 2: activities' position (the live stream's ids); 3: inventory's items and their activities; 4: fulfillment's
-  // requests and their activities
-  version: 4,
+  // requests and their activities; 5: results and their activities
+  version: 5,
   subjects: [
     ...TEST_REQUEST_SUBJECTS,
     'lab.clinical.patient.>',
     ...INVENTORY_ITEM_SUBJECTS,
     ...FULFILLMENT_REQUEST_SUBJECTS,
+    ...RESULT_SUBJECTS,
   ],
   handles: [
     ...TEST_REQUEST_SUMMARY_EVENT_TYPES,
@@ -377,13 +437,22 @@ export const clinicalActivityProjection: CrossServiceProjection = {
     'PatientDeleted',
     ...INVENTORY_ACTIVITY_EVENT_TYPES,
     ...FULFILLMENT_ACTIVITY_EVENT_TYPES,
+    ...RESULT_EVENT_TYPES,
   ],
-  tables: [TEST_REQUEST_SUMMARY_TABLE, 'patients', 'activities', 'inventory_stock', 'fulfillment_status'],
+  tables: [
+    TEST_REQUEST_SUMMARY_TABLE,
+    'patients',
+    'activities',
+    'inventory_stock',
+    'fulfillment_status',
+    'result_status',
+  ],
   init: TEST_REQUEST_SUMMARY_TABLE_DDL + ACTIVITY_TABLES,
   apply: async (db, event) => {
     await applyTestRequestEvent(db, event);
     await applyPatientEvent(db, event);
     await applyInventoryEvent(db, event);
     await applyFulfillmentEvent(db, event);
+    await applyResultEvent(db, event);
   },
 };

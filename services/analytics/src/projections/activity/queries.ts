@@ -72,6 +72,13 @@ export function requestsCreated(db: CommonQueryMethods, scope: DashboardScope, d
     WHERE NOT r.archived AND r.created_at >= ${since(days)} AND ${scopeCondition(scope, REQUEST_COLUMNS)}`);
 }
 
+/** Results first released (final) in the last `days` days within the scope, by their test request's. */
+export function resultsCompleted(db: CommonQueryMethods, scope: DashboardScope, days: number): Promise<number> {
+  return db.oneFirst(sql.type(countSchema)`
+    SELECT count(*)::int AS count FROM result_status s JOIN test_request_summaries r ON r.id = s.test_request_id
+    WHERE s.released_at >= ${since(days)} AND ${scopeCondition(scope, REQUEST_COLUMNS)}`);
+}
+
 /** Patients registered in the last `days` days within the scope (deleted ones are no longer counted). */
 export function patientsRegistered(db: CommonQueryMethods, scope: DashboardScope, days: number): Promise<number> {
   return db.oneFirst(sql.type(countSchema)`
@@ -181,7 +188,7 @@ export function activeClinicians(db: CommonQueryMethods): Promise<number> {
 
 /**
  * Every institution with its active users, and its patients registered and test requests created in the last
- * `days` days. Completed results are 0: the results service does not exist yet.
+ * `days` days, and its results first released in them.
  */
 export async function institutionFigures(db: CommonQueryMethods, days: number): Promise<InstitutionFigures[]> {
   const rows = await db.any(sql.type(institutionFiguresSchema)`
@@ -193,7 +200,8 @@ export async function institutionFigures(db: CommonQueryMethods, days: number): 
         AS patient_count,
       (SELECT count(*)::int FROM test_request_summaries r
         WHERE NOT r.archived AND r.institution_id = i.id AND r.created_at >= ${since(days)}) AS test_request_count,
-      0 AS completed_results_count
+      (SELECT count(*)::int FROM result_status s
+        WHERE s.institution_id = i.id AND s.released_at >= ${since(days)}) AS completed_results_count
     FROM institutions i
     ORDER BY i.name, i.id`);
   return [...rows];
@@ -214,7 +222,7 @@ const userActivityRowSchema = z.object({
 /**
  * Active users (of `institutionIds`' institutions when given, with `role` when given) and what they did in the
  * last `days` days: sign-ins, requests they ordered (requested_by), the newest of their sign-ins and activities. Most active first, then
- * by name. Results entered are 0: the results service does not exist yet.
+ * by name, with the results they entered.
  */
 export async function userActivity(
   db: CommonQueryMethods,
@@ -233,7 +241,8 @@ export async function userActivity(
         (SELECT count(*)::int FROM logins l WHERE l.user_id = u.id AND l.logged_in_at >= ${from}) AS login_count,
         (SELECT count(*)::int FROM test_request_summaries r WHERE r.requested_by = u.id AND r.created_at >= ${from})
           AS requests_created,
-        0 AS results_entered,
+        (SELECT count(*)::int FROM result_status s WHERE s.entered_by = u.id AND s.entered_at >= ${from})
+          AS results_entered,
         greatest(
           (SELECT max(l.logged_in_at) FROM logins l WHERE l.user_id = u.id AND l.logged_in_at >= ${from}),
           (SELECT max(a.created_at) FROM activities a WHERE a.actor_id = u.id AND a.created_at >= ${from})
@@ -242,7 +251,7 @@ export async function userActivity(
       WHERE ${sql.join(conditions, sql.fragment` AND `)}
     )
     SELECT * FROM figures
-    ORDER BY requests_created + login_count DESC, last_name, first_name, id`);
+    ORDER BY requests_created + results_entered + login_count DESC, last_name, first_name, id`);
   return [...rows];
 }
 

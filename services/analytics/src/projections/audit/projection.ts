@@ -17,6 +17,7 @@ import {
   AUDIT_EVENTS,
   CLINICAL_EVENT_SCHEMAS,
   FULFILLMENT_EVENT_SCHEMAS,
+  RESULTS_EVENT_SCHEMAS,
   IDENTITY_EVENT_SCHEMAS,
   INVENTORY_EVENT_SCHEMAS,
   NOTIFICATION_EVENT_SCHEMAS,
@@ -33,6 +34,7 @@ const EVENT_SCHEMAS = {
   ...NOTIFICATION_EVENT_SCHEMAS,
   ...INVENTORY_EVENT_SCHEMAS,
   ...FULFILLMENT_EVENT_SCHEMAS,
+  ...RESULTS_EVENT_SCHEMAS,
 };
 
 /** The event types the trail records. */
@@ -98,8 +100,8 @@ async function apply(db: CommonQueryMethods, event: EventEnvelope): Promise<void
 
 export const auditTrailProjection: CrossServiceProjection = {
   name: 'audit-trail',
-  // 2: inventory's records too; 3: fulfillment's
-  version: 3,
+  // 2: inventory's records too; 3: fulfillment's; 4: results'
+  version: 4,
   // Every service's records but identity's account e-mails (AUDIT_EVENTS says why).
   subjects: [
     'lab.identity.institution.>',
@@ -108,6 +110,7 @@ export const auditTrailProjection: CrossServiceProjection = {
     'lab.notifications.>',
     'lab.inventory.>',
     'lab.fulfillment.>',
+    'lab.results.>',
   ],
   handles: AUDITED_EVENT_TYPES,
   tables: ['audit_entries'],

@@ -12,6 +12,7 @@ import {
   INVENTORY_ITEM_SUBJECTS,
   CLINICAL_EVENT_SCHEMAS,
   formatFulfillmentId,
+  formatResultId,
   FULFILLMENT_EVENT_SCHEMAS,
   FULFILLMENT_REQUEST_SUBJECTS,
   INVENTORY_EVENT_SCHEMAS,
@@ -20,9 +21,12 @@ import {
   parseEventData,
   REMINDER_CANCEL_REASONS,
   reminderCauseText,
+  RESULT_SUBJECTS,
+  RESULTS_EVENT_SCHEMAS,
   testRequestStatusAfter,
   type DeliveryStatus,
   type EventEnvelope,
+  type ResultsEventType,
   type TestRequestStatus,
   type TrailEntryKind,
 } from '@labline/contracts';
@@ -96,6 +100,21 @@ const kitStep =
     };
   };
 
+const [RESULTS] = RESULT_SUBJECTS;
+
+/** A step of a result's review: its RES- id, and an amendment's reason as its cause. */
+const resultStep =
+  (type: ResultsEventType, kind: TrailEntryKind) =>
+  (event: EventEnvelope): TrailRow => {
+    const data = parseEventData(RESULTS_EVENT_SCHEMAS, type, event.data);
+    return {
+      testRequestId: data.test_request_id,
+      kind,
+      detail: formatResultId(data.resultId),
+      cause: 'reason' in data ? data.reason : null,
+    };
+  };
+
 /** The events a trail is made of, by type. */
 export const TRAIL_EVENTS: Readonly<Record<string, TrailEvent>> = {
   FulfillmentRequested: {
@@ -147,6 +166,11 @@ export const TRAIL_EVENTS: Readonly<Record<string, TrailEvent>> = {
       };
     },
   },
+  ResultEntered: { subject: RESULTS, row: resultStep('ResultEntered', 'result_entered') },
+  ResultUpdated: { subject: RESULTS, row: resultStep('ResultUpdated', 'result_updated') },
+  ResultReviewed: { subject: RESULTS, row: resultStep('ResultReviewed', 'result_reviewed') },
+  ResultFinalized: { subject: RESULTS, row: resultStep('ResultFinalized', 'result_released') },
+  ResultAmended: { subject: RESULTS, row: resultStep('ResultAmended', 'result_amended') },
   TestRequestCreated: {
     subject: TEST_REQUESTS,
     row: (event) => {
@@ -165,7 +189,13 @@ export const TRAIL_EVENTS: Readonly<Record<string, TrailEvent>> = {
     subject: TEST_REQUESTS,
     row: (event) => {
       const data = clinical('TestRequestStatusChanged', event);
-      return { testRequestId: data.testRequestId, kind: 'status_changed', status: testRequestStatusAfter(data) };
+      return {
+        testRequestId: data.testRequestId,
+        kind: 'status_changed',
+        status: testRequestStatusAfter(data),
+        // another service's fact that moved it ('Kit delivered (FUL-…)')
+        cause: data.cause ?? null,
+      };
     },
   },
   TestRequestCancelled: {
@@ -374,8 +404,9 @@ async function recordDelivery(db: CommonQueryMethods, event: EventEnvelope, outc
 
 export const orderTrailProjection: CrossServiceProjection = {
   name: 'order-trail',
-  // 2: the kit's journey (fulfillment's requests and inventory's holds)
-  version: 2,
+  // 2: the kit's journey (fulfillment's requests and inventory's holds); 3: the result's review, and a status
+  // change's cause
+  version: 3,
   subjects: [...new Set(Object.values(TRAIL_EVENTS).map((entry) => entry.subject))],
   handles: [...new Set([...Object.keys(TRAIL_EVENTS), ...Object.keys(DELIVERY_OUTCOMES)])],
   tables: ['trail_entries', 'trail_deliveries', 'trail_kits'],

@@ -3,8 +3,8 @@
  * TURNAROUND_MILESTONES: ordered, sample collected, received at lab, resulted, released), its institution, lab
  * and status, and the labs' names. Kept by the durable consumer `analytics-turnaround` from the start of the
  * streams. A milestone keeps the first time it was reached (a redelivery or a later return to the status changes
- * nothing); the request's facts are guarded by its stream's version. Adding a milestone's event (results'
- * ResultEntered, ResultReleased…) is one entry in MILESTONE_EVENTS.
+ * nothing); the request's facts are guarded by its stream's version. Adding a milestone's event is one entry in
+ * MILESTONE_EVENTS.
  */
 import {
   CATALOGUE_EVENT_SCHEMAS,
@@ -13,6 +13,8 @@ import {
   FULFILLMENT_REQUEST_SUBJECTS,
   MILESTONES_OF_STATUS,
   parseEventData,
+  RESULT_SUBJECTS,
+  RESULTS_EVENT_SCHEMAS,
   TEST_REQUEST_SUBJECTS,
   TEST_REQUEST_SUMMARY_EVENT_TYPES,
   testRequestStatusAfter,
@@ -79,6 +81,15 @@ export const MILESTONE_EVENTS: Readonly<
     const data = parseEventData(CLINICAL_EVENT_SCHEMAS, 'TestRequestStatusChanged', event.data);
     return { testRequestId: data.testRequestId, milestones: MILESTONES_OF_STATUS[data.to] ?? [] };
   },
+  // The results service's (issue 26): the first result entered is the request resulted, its first release released.
+  ResultEntered: (event) => ({
+    testRequestId: parseEventData(RESULTS_EVENT_SCHEMAS, 'ResultEntered', event.data).test_request_id,
+    milestones: ['resulted'],
+  }),
+  ResultFinalized: (event) => ({
+    testRequestId: parseEventData(RESULTS_EVENT_SCHEMAS, 'ResultFinalized', event.data).test_request_id,
+    milestones: ['released'],
+  }),
 };
 
 async function applyRequestFacts(db: CommonQueryMethods, event: EventEnvelope): Promise<void> {
@@ -140,15 +151,17 @@ async function applyKit(db: CommonQueryMethods, event: EventEnvelope): Promise<v
 
 export const turnaroundProjection: CrossServiceProjection = {
   name: 'turnaround',
-  // 2: a kit's delivery (fulfillment)
-  version: 2,
-  subjects: [...TEST_REQUEST_SUBJECTS, 'lab.clinical.catalogue.>', ...FULFILLMENT_REQUEST_SUBJECTS],
+  // 2: a kit's delivery (fulfillment); 3: results entered and released (results)
+  version: 3,
+  subjects: [...TEST_REQUEST_SUBJECTS, 'lab.clinical.catalogue.>', ...FULFILLMENT_REQUEST_SUBJECTS, ...RESULT_SUBJECTS],
   handles: [
     ...TEST_REQUEST_SUMMARY_EVENT_TYPES,
     'CatalogueItemCreated',
     'CatalogueItemUpdated',
     'FulfillmentRequested',
     'FulfillmentDelivered',
+    'ResultEntered',
+    'ResultFinalized',
   ],
   tables: ['turnaround_requests', 'turnaround_milestones', 'turnaround_labs', 'turnaround_kits'],
   init: TURNAROUND_TABLES,

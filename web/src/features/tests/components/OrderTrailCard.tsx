@@ -35,12 +35,16 @@ const RED_KINDS: ReadonlySet<string> = new Set([
   'kit_cancelled',
 ]);
 
-/** A dot's colour: a message's delivery status, what went wrong red, the kit's journey cyan, the rest by kind. */
+/**
+ * A dot's colour: a message's delivery status, what went wrong red, the kit's journey cyan, the result's review
+ * geekblue (its release green), the rest by kind.
+ */
 function dotColour(entry: TrailEntry): string {
   if (entry.notification) return DELIVERY_STATUS_COLOURS[entry.notification.delivery_status];
   if (RED_KINDS.has(entry.kind)) return 'red';
   if (entry.kind.startsWith('reminder')) return 'purple';
   if (entry.kind.startsWith('kit')) return entry.kind === 'kit_delivered' ? 'green' : 'cyan';
+  if (entry.kind.startsWith('result')) return entry.kind === 'result_released' ? 'green' : 'geekblue';
   return entry.kind === 'ordered' ? 'green' : 'blue';
 }
 
