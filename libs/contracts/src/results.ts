@@ -116,8 +116,9 @@ export const RESULT_ERRORS = {
   testRequestCancelled: 'A cancelled test request cannot have a result',
   testRequestHasResult: 'This test request already has a result: edit that one instead',
   testRequestLocked: 'The test request of a result cannot be changed',
-  resultDataRequired: 'result_data: is required',
-  resultValuesNotJson: 'result_values: must be valid JSON',
+  /** The structured values' problem (the answer names the field: `result_values: must be valid JSON`). */
+  resultValuesNotJson: 'must be valid JSON',
+  reviewIdMismatch: 'id: must be the id of the result in the path',
   amendmentReasonRequired: 'An amendment needs its reason: say what was corrected and why',
   mustStartAsDraft: (to: ResultStatus) =>
     `A new result is entered as a draft, not ${RESULT_STATUS_LABELS[to].toLowerCase()}: review it, then release it`,
