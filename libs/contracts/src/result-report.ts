@@ -6,13 +6,8 @@
 import type { jsPDF } from 'jspdf';
 import type { autoTable as AutoTable } from 'jspdf-autotable';
 import type { ResultDetail } from './http/results';
-import {
-  RESULT_REPORT_COLUMNS,
-  RESULT_REPORT_DEFAULTS,
-  RESULT_REPORT_TEXTS,
-  RESULT_STATUS_LABELS,
-  resultDataPreview,
-} from './results';
+import { RESULT_REPORT_COLUMNS, RESULT_REPORT_DEFAULTS, RESULT_REPORT_TEXTS, resultDataPreview } from './result-data';
+import { RESULT_STATUS_LABELS } from './results';
 
 export interface ReportLibraries {
   jsPDF: typeof jsPDF;
