@@ -4,6 +4,7 @@
  * show, and the report's constants and file name. Pure and zod-free, so the web app bundles it.
  */
 import { RESULT_LIMITS } from './results';
+
 // ------------------------------------------------------------------------------------- ranges and flags
 
 /** A marker's reference range as the catalogue gave it (min, max, units in UCUM) when the result was entered. */
