@@ -56,6 +56,7 @@ export * from './fulfillment';
 export * from './events/fulfillment';
 export * from './http/fulfillment';
 export * from './results';
+export * from './result-data';
 export * from './events/results';
 export * from './http/results';
 export * from './result-report';

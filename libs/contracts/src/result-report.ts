@@ -6,13 +6,8 @@
 import type { jsPDF } from 'jspdf';
 import type { autoTable as AutoTable } from 'jspdf-autotable';
 import type { ResultDetail } from './http/results';
-import {
-  RESULT_REPORT_COLUMNS,
-  RESULT_REPORT_DEFAULTS,
-  RESULT_REPORT_TEXTS,
-  RESULT_STATUS_LABELS,
-  resultDataPreview,
-} from './results';
+import { RESULT_REPORT_COLUMNS, RESULT_REPORT_DEFAULTS, RESULT_REPORT_TEXTS, resultDataPreview } from './result-data';
+import { RESULT_STATUS_LABELS } from './results';
 
 export interface ReportLibraries {
   jsPDF: typeof jsPDF;
@@ -25,6 +20,9 @@ export interface ReportOptions {
 }
 
 const MARGIN = 15;
+/** The header's label column and line height (mm). */
+const LABEL_WIDTH = 28;
+const LINE = 5;
 const dateTime = (iso: string | null) => (iso === null ? '-' : `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`);
 const orDash = (text: string | null | undefined) => (text === null || text === undefined || text === '' ? '-' : text);
 
@@ -65,16 +63,20 @@ function drawHeader(document: jsPDF, result: ResultDetail): number {
   });
   y += 8;
   document.setFont('helvetica', 'normal').setFontSize(9);
-  const columns = headerPairs(result);
-  const rows = Math.max(...columns.map((column) => column.length));
-  columns.forEach((pairs, index) => {
-    const x = MARGIN + index * ((width - 2 * MARGIN) / 2);
-    pairs.forEach(([label, value], row) => {
-      document.setFont('helvetica', 'bold').text(`${label}:`, x, y + row * 5);
-      document.setFont('helvetica', 'normal').text(value, x + 28, y + row * 5);
-    });
+  // two columns of label and value; a long value wraps within its column
+  const columnWidth = (width - 2 * MARGIN) / 2;
+  const heights = headerPairs(result).map((pairs, index) => {
+    const x = MARGIN + index * columnWidth;
+    let line = 0;
+    for (const [label, value] of pairs) {
+      const lines = document.splitTextToSize(value, columnWidth - LABEL_WIDTH - 4) as string[];
+      document.setFont('helvetica', 'bold').text(`${label}:`, x, y + line * LINE);
+      document.setFont('helvetica', 'normal').text(lines, x + LABEL_WIDTH, y + line * LINE);
+      line += lines.length;
+    }
+    return line;
   });
-  y += rows * 5 + 2;
+  y += Math.max(...heights) * LINE + 2;
   if (corrected) {
     document.setFont('helvetica', 'bold').text(RESULT_REPORT_TEXTS.correction, MARGIN, y);
     y += 5;

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
+import { canMoveResult, canReadResult, resultStatusOptions } from './results';
 import {
-  canMoveResult,
-  canReadResult,
   formatRange,
   markerTemplate,
   parseResultData,
@@ -10,9 +9,8 @@ import {
   resultDataPreview,
   resultReportFileName,
   resultRows,
-  resultStatusOptions,
   type ResultMarker,
-} from './results';
+} from './result-data';
 import { callerAs, OWN } from './access-matrix.fixture';
 
 const range = (range_min: number | null, range_max: number | null) => ({ range_min, range_max });

@@ -43,6 +43,7 @@ const USERS = {
   riversideLabUser: testUser(5, 'lab_user', RIVERSIDE, ['Rita', 'Stone']),
   clientAdmin: testUser(6, 'client_admin', NORTHWIND, ['Chris', 'Doyle']),
   agent: testUser(7, 'fulfillment_agent', NORTHWIND, ['Priya', 'Patel']),
+  twoClinics: testUser(8, 'clinician', NORTHWIND, ['Tom', 'Hart'], [NORTHWIND, RIVERSIDE]),
 } as const;
 
 const MARKERS = {
@@ -291,6 +292,18 @@ describe('who works with results', () => {
       const pdf = await call(member, 'GET', `/results/${result.id}/pdf`);
       assert.deepEqual([pdf.status, pdf.body.error], [403, RESULT_ERRORS.pdfForbidden]);
     }
+  });
+
+  it("shows a clinician of two institutions both institutions' results, and counts them", async () => {
+    const northwind = await enter();
+    const riverside = await enter(USERS.riversideLabUser, await order(RIVERSIDE));
+    const list = await call<ResultList>(USERS.twoClinics, 'GET', '/results?limit=100');
+    const ids = list.body.results.map((row) => row.id);
+    assert.ok(ids.includes(northwind.id) && ids.includes(riverside.id));
+    const own = await call<ResultList>(USERS.riversideLabUser, 'GET', '/results?limit=100');
+    assert.ok(own.body.results.every((row) => row.institution_id === RIVERSIDE));
+    assert.equal(list.body.counts.total, list.body.pagination.total);
+    assert.ok(list.body.counts.total > own.body.counts.total);
   });
 
   it("answers another institution's result 404 on every route, and leaves it out of the list", async () => {

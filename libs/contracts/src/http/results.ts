@@ -32,7 +32,7 @@ const resultValuesField = z
     try {
       JSON.parse(text);
     } catch {
-      context.addIssue({ code: 'custom', message: RESULT_ERRORS.resultValuesNotJson.replace('result_values: ', '') });
+      context.addIssue({ code: 'custom', message: RESULT_ERRORS.resultValuesNotJson });
       return z.NEVER;
     }
     return text;

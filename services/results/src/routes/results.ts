@@ -59,7 +59,7 @@ export const resultsRoutes =
     route(app, contracts.review, async (request) => {
       const { id } = request.params;
       if (request.body.id !== undefined && request.body.id !== id) {
-        throw httpError(400, 'id: must be the id of the result in the path');
+        throw httpError(400, RESULT_ERRORS.reviewIdMismatch);
       }
       await reviewResult(context, callerOf(request), id, request.body.status, appendMetadata(request));
       return visibleResult(request, id);

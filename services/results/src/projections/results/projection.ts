@@ -6,12 +6,6 @@ import { z } from 'zod';
 /** The index behind "a test request has one result" (two entries at once: the second answers 409). */
 export const TEST_REQUEST_UNIQUE_INDEX = 'results_test_request_key';
 
-/**
- * test_results, written inline in the append transaction: a result as its events left it, with who entered,
- * reviewed, released and amended it and when (the events' actor and time). Guarded by the stream version, so
- * projecting an event twice (a rebuild) changes nothing the second time. Names (patient, institution, users) are
- * joined when read, from the projections of clinical's and identity's events.
- */
 /** One result more (or, with -1, fewer) in a status of an institution: the list's cards without a count. */
 const countIn = (db: CommonQueryMethods, institutionId: number, status: string, delta: 1 | -1) =>
   db.query(sql.unsafe`
