@@ -1,8 +1,9 @@
 import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { RESULT_STATUSES, RESULT_STATUS_LABELS, RESULT_TEXTS, type ResultRecord } from '@labline/contracts';
-import { Button, Card, Flex, Input, Space, Tag } from 'antd';
+import { Button, Card, Flex, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { FilterChips } from '../../shared/FilterChips';
 import { ListFilterSelect } from '../../shared/ListFilterSelect';
 import { ListEmpty, ListOrLoadError } from '../../shared/ListSearch';
 import { PageHeader } from '../../shared/PageHeader';
@@ -127,22 +128,7 @@ export default function ResultListPage() {
                 Refresh
               </Button>
             </Flex>
-            {chips.length > 0 && (
-              <Flex gap={8} wrap align="center" data-testid="filter-chips">
-                {chips.map((chip) => (
-                  <Tag
-                    key={chip.key}
-                    closable
-                    onClose={(event) => {
-                      event.preventDefault();
-                      removeChip(chip.key);
-                    }}
-                  >
-                    {chip.label}
-                  </Tag>
-                ))}
-              </Flex>
-            )}
+            <FilterChips chips={chips} onRemove={removeChip} />
           </Flex>
           <ListOrLoadError error={error} title={RESULT_TEXTS.failedToFetchResults} onRetry={mutate}>
             <ResultTable
