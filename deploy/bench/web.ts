@@ -73,6 +73,8 @@ const FIXED_ROUTES: readonly BenchRoute[] = [
   { path: '/inventory', heading: 'Inventory Management', signedIn: true },
   { path: '/inventory/new', heading: 'Add New Inventory Item', signedIn: true },
   { path: '/fulfillment', heading: 'Fulfillment Management', signedIn: true },
+  { path: '/results', heading: 'Test Results', signedIn: true },
+  { path: '/results/new', heading: 'Enter New Test Result', signedIn: true },
   { path: '/cms', heading: 'CMS Management', signedIn: true },
   { path: '/cms/cron-monitoring', heading: 'Cron Job Monitoring', signedIn: true },
   { path: '/analytics', heading: 'Analytics', signedIn: true },
@@ -85,7 +87,7 @@ type ApiGet = (path: string) => Promise<unknown>;
 
 /**
  * The detail pages, of the first record of each list in the demo data (their headings are the records' own):
- * a patient, a test request, an institution, a user, an inventory item, a fulfillment request.
+ * a patient, a test request, an institution, a user, an inventory item, a fulfillment request, a test result.
  */
 async function detailRoutes(get: ApiGet): Promise<BenchRoute[]> {
   const first = async <T>(path: string, key: string) => {
@@ -99,6 +101,7 @@ async function detailRoutes(get: ApiGet): Promise<BenchRoute[]> {
   const user = await first<{ id: number; first_name: string; last_name: string }>('/users?limit=1', 'users');
   const item = await first<{ id: number; item_name: string }>('/inventory?limit=1', 'inventory');
   const fulfillment = await first<{ id: number }>('/fulfillment?limit=1', 'requests');
+  const result = await first<{ id: number; display_id: string }>('/results?limit=1', 'results');
   return [
     { path: `/patients/${patient.id}`, heading: `${patient.first_name} ${patient.last_name}`, signedIn: true },
     { path: `/tests/${request.id}`, heading: request.display_id, signedIn: true },
@@ -106,6 +109,7 @@ async function detailRoutes(get: ApiGet): Promise<BenchRoute[]> {
     { path: `/users/${user.id}`, heading: `${user.first_name} ${user.last_name}`, signedIn: true },
     { path: `/inventory/${item.id}`, heading: item.item_name, signedIn: true },
     { path: `/fulfillment/${fulfillment.id}`, heading: 'Fulfillment Request Details', signedIn: true },
+    { path: `/results/${result.id}`, heading: `Test Result ${result.display_id}`, signedIn: true },
   ];
 }
 const TIMED_ROUTES = [LOGIN, DASHBOARD, PATIENTS];

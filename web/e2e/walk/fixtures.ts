@@ -19,8 +19,10 @@ import {
   institutionListResponseSchema,
   institutionResponseSchema,
   canManageFulfillment,
+  canUseResults,
   canUseTestRequests,
   fulfillmentListSchema,
+  resultListSchema,
   testRequestListResponseSchema,
   patientListResponseSchema,
   patientResponseSchema,
@@ -54,6 +56,8 @@ export interface WalkAccount {
   visibleTestRequestIds: ReadonlySet<number>;
   /** The fulfillment requests the server lists for this account (none for a role that does not manage them). */
   visibleFulfillmentIds: ReadonlySet<number>;
+  /** The test results the server lists for this account (none for a role without results). */
+  visibleResultIds: ReadonlySet<number>;
 }
 
 export interface WalkFixtures {
@@ -65,6 +69,8 @@ export interface WalkFixtures {
   testRequests: TestRequest[];
   /** The demo fulfillment requests' ids, as super_admin sees them. */
   fulfillmentIds: number[];
+  /** The demo test results' ids, as super_admin sees them. */
+  resultIds: number[];
   accounts: WalkAccount[];
 }
 
@@ -114,6 +120,10 @@ async function createOwnRecords(account: WalkAccount, northwindId: number): Prom
   }
 }
 
+/** The ids of the test results the server lists for an account (its scope, as the results service decides it). */
+const resultIdsOf = async (api: Api): Promise<number[]> =>
+  resultListSchema.parse(await api.call('GET', '/results?limit=100')).results.map((result) => result.id);
+
 export async function createFixtures(system: System): Promise<WalkFixtures> {
   const accounts: WalkAccount[] = [];
   for (const [key, { email }] of Object.entries(DEMO_ACCOUNTS)) {
@@ -134,7 +144,18 @@ export async function createFixtures(system: System): Promise<WalkFixtures> {
             .requests.map((request) => request.id)
         : [],
     );
-    accounts.push({ key, email, user: api.user, caller, api, created, visibleTestRequestIds, visibleFulfillmentIds });
+    const visibleResultIds = new Set(canUseResults(caller) ? await resultIdsOf(api) : []);
+    accounts.push({
+      key,
+      email,
+      user: api.user,
+      caller,
+      api,
+      created,
+      visibleTestRequestIds,
+      visibleFulfillmentIds,
+      visibleResultIds,
+    });
   }
   const superApi = accounts.find((account) => account.caller.role === 'super_admin')!.api;
   const listInstitutions = async () =>
@@ -161,7 +182,16 @@ export async function createFixtures(system: System): Promise<WalkFixtures> {
   const fulfillmentIds = fulfillmentListSchema
     .parse(await superApi.call('GET', '/fulfillment?limit=100'))
     .requests.map((request) => request.id);
-  return { institutions: await listInstitutions(), patients, users, testRequests, fulfillmentIds, accounts };
+  const resultIds = await resultIdsOf(superApi);
+  return {
+    institutions: await listInstitutions(),
+    patients,
+    users,
+    testRequests,
+    fulfillmentIds,
+    resultIds,
+    accounts,
+  };
 }
 
 /**
@@ -187,6 +217,8 @@ export interface ScopeTargets {
   testRequests: { inside: TestRequest | null; outside: TestRequest | null };
   /** A fulfillment request the server lists for the account, and one it does not (null: none to be had). */
   fulfillment: { inside: number | null; outside: number | null };
+  /** A test result the server lists for the account, and one it does not (null: none to be had). */
+  results: { inside: number | null; outside: number | null };
 }
 
 export function scopeTargets(fixtures: WalkFixtures, account: WalkAccount): ScopeTargets {
@@ -218,6 +250,10 @@ export function scopeTargets(fixtures: WalkFixtures, account: WalkAccount): Scop
     fulfillment: {
       inside: fixtures.fulfillmentIds.find((id) => account.visibleFulfillmentIds.has(id)) ?? null,
       outside: fixtures.fulfillmentIds.find((id) => !account.visibleFulfillmentIds.has(id)) ?? null,
+    },
+    results: {
+      inside: fixtures.resultIds.find((id) => account.visibleResultIds.has(id)) ?? null,
+      outside: fixtures.resultIds.find((id) => !account.visibleResultIds.has(id)) ?? null,
     },
   };
 }

@@ -35,6 +35,8 @@ export type RouteTarget =
   | { kind: 'testRequest'; id: number; request: TestRequest | null; listed: boolean }
   /** `listed`: the server lists it for the caller (its scope, which the page follows). */
   | { kind: 'fulfillmentRequest'; id: number; listed: boolean }
+  /** `listed`: the server lists it for the caller (its institutions, which the page follows). */
+  | { kind: 'result'; id: number; listed: boolean }
   | { kind: 'other'; id: number };
 
 const denied = (message: string): Outcome => ({ kind: 'denied', message });
@@ -64,7 +66,8 @@ export function expectedOutcome(caller: Caller, route: RouteAccess, target: Rout
         ? denied(ERRORS.forbidden)
         : { kind: 'page' };
     case 'fulfillmentRequest':
-      // Another tenant's request answers as a missing one does.
+    case 'result':
+      // Another tenant's request or result answers as a missing one does (the edit form too).
       return target.listed ? { kind: 'page' } : { kind: 'notFound' };
     default:
       return { kind: 'page' };

@@ -15,7 +15,7 @@ export const UNKNOWN_ADDRESS = '/no-such-page';
 
 /** The records an `:id` route is opened with, per area of the route. */
 function targetsFor(walker: Walker, route: RouteAccess): RouteTarget[] {
-  const { patients, users, institutions, testRequests, fulfillment } = walker.targets;
+  const { patients, users, institutions, testRequests, fulfillment, results } = walker.targets;
   const area = route.path.split('/')[1];
   if (!route.path.includes(':id')) return [];
   switch (area) {
@@ -52,6 +52,12 @@ function targetsFor(walker: Walker, route: RouteAccess): RouteTarget[] {
         kind: 'fulfillmentRequest',
         id: id ?? MISSING_ID,
         listed: id !== null && walker.account.visibleFulfillmentIds.has(id),
+      }));
+    case 'results':
+      return [results.inside, results.outside].map((id) => ({
+        kind: 'result',
+        id: id ?? MISSING_ID,
+        listed: id !== null && walker.account.visibleResultIds.has(id),
       }));
     default:
       // Screens of later issues: no records exist yet, any id shows the placeholder (or Access Denied).

@@ -69,7 +69,7 @@ function Change({ change, created }: { change: HistoryChange; created: boolean }
   );
 }
 
-function entryItem(entry: HistoryEntry, index: number) {
+function entryItem(entry: HistoryEntry, index: number, noteLabel: string) {
   const created = entry.action === 'created';
   return {
     key: `${entry.at}-${index}`,
@@ -90,7 +90,7 @@ function entryItem(entry: HistoryEntry, index: number) {
           ))}
         {entry.note !== undefined && (
           <Flex vertical data-testid="history-note">
-            <Typography.Text type="secondary">Message:</Typography.Text>
+            <Typography.Text type="secondary">{noteLabel}:</Typography.Text>
             {/* A message can be long (2,000 characters): three lines, the rest on demand. */}
             <Typography.Paragraph
               ellipsis={{ rows: 3, expandable: 'collapsible' }}
@@ -105,8 +105,11 @@ function entryItem(entry: HistoryEntry, index: number) {
   };
 }
 
-/** A record's history, newest first: each change's action, who and when, and what it did to which field. */
-export function HistoryTimeline({ path }: { path: string }) {
+/**
+ * A record's history, newest first: each change's action, who and when, and what it did to which field.
+ * `noteLabel` names what an entry's note is (a message sent, by default; a result's amendment gives its reason).
+ */
+export function HistoryTimeline({ path, noteLabel = 'Message' }: { path: string; noteLabel?: string }) {
   const { data: history, error } = useSWR(path, (key: string) =>
     apiRequest<ResponseOf<typeof historyResponseSchema>>(key, { defaultError: HISTORY_LOAD_ERROR }).then(
       (answer) => answer.history,
@@ -115,5 +118,5 @@ export function HistoryTimeline({ path }: { path: string }) {
   if (error instanceof Error) return <Alert type="error" showIcon title={error.message} />;
   if (history === undefined) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (history.length === 0) return <Empty description="No history recorded" />;
-  return <Timeline items={history.map(entryItem)} />;
+  return <Timeline items={history.map((entry, index) => entryItem(entry, index, noteLabel))} />;
 }

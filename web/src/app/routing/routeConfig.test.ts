@@ -15,7 +15,7 @@ import {
   type Role,
 } from '@labline/contracts';
 import { describe, test } from 'vitest';
-import { NAVIGATION, ROUTES, isNavigationEntryActive, navigationFor } from './routeConfig';
+import { NAVIGATION, ROUTES, isNavigationEntryActive, navigationFor, type RouteConfig } from './routeConfig';
 
 /** Spec 1 §6 written out by hand (defaults intersected with the per-entry role restrictions), so a policy bug shows. */
 const EXPECTED_NAVIGATION: Record<Role, string[]> = {
@@ -75,7 +75,7 @@ describe('navigation helpers', () => {
 describe('pages', () => {
   const FEATURES = path.resolve(import.meta.dirname, '../../features');
   test('every page a route names is a file under src/features that exports it', () => {
-    for (const { path: route, page } of ROUTES) {
+    for (const { path: route, page } of ROUTES as readonly RouteConfig[]) {
       if (page === 'sign-in' || page === 'not-available' || page === 'not-found') continue;
       const [file, exported] = page.split('#') as [string, string?];
       const source = readFileSync(path.join(FEATURES, `${file}.tsx`), 'utf8');

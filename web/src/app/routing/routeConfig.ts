@@ -60,7 +60,6 @@ export function canOpenRoute(caller: Caller, route: Pick<RouteAccess, 'section' 
 }
 
 const isClinician = (user: SessionUser) => user.role === 'clinician';
-const notAvailable = { page: 'not-available' } as const;
 /**
  * The list and the detail: the section, and institution_admin, whom the gateway lets read them (spec 2 §6:
  * Request Item). Written out rather than imported from INVENTORY_ROUTES, which would put the route table in the
@@ -72,8 +71,9 @@ const inventory = { section: 'inventory', alsoRoles: ['institution_admin'] } as 
  * others see its Access Denied text (spec 2 §2.4).
  */
 const inventoryForm = { section: 'inventory', deniedMessage: ERRORS.noPermissionManageInventoryItems } as const;
-const results = { section: 'results', deniedMessage: ERRORS.noPermissionViewTestResults, ...notAvailable } as const;
-const resultForm = { section: 'results', deniedMessage: ERRORS.noPermissionEnterTestResults, ...notAvailable } as const;
+/** spec 2 §2.7–2.9: the result roles (the section's); others see the area's Access Denied text. */
+const results = { section: 'results', deniedMessage: ERRORS.noPermissionViewTestResults } as const;
+const resultForm = { section: 'results', deniedMessage: ERRORS.noPermissionEnterTestResults } as const;
 /** spec 1 §6: the order form is for the four ordering roles (lab_user may see requests but not order). */
 const testOrder = {
   section: 'tests',
@@ -149,10 +149,15 @@ export const ROUTES = [
     page: 'tests/TestRequestFormPage#EditTestRequestPage',
   },
 
-  { path: '/results', title: 'Test Results', menu: 'Test Results', ...results },
-  { path: '/results/new', title: 'Enter New Test Result', ...resultForm },
-  { path: '/results/:id', title: 'Test Result Details', ...results },
-  { path: '/results/:id/edit', title: 'Edit Test Result', ...resultForm },
+  { path: '/results', title: 'Test Results', menu: 'Test Results', ...results, page: 'results/ResultListPage' },
+  { path: '/results/new', title: 'Enter New Test Result', ...resultForm, page: 'results/ResultFormPage#NewResultPage' },
+  { path: '/results/:id', title: 'Test Result Details', ...results, page: 'results/ResultDetailPage' },
+  {
+    path: '/results/:id/edit',
+    title: 'Edit Test Result',
+    ...resultForm,
+    page: 'results/ResultFormPage#EditResultPage',
+  },
 
   {
     path: '/inventory',

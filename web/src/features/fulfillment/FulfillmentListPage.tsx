@@ -6,11 +6,12 @@ import {
   canManageFulfillment,
   type FulfillmentRequestRow,
 } from '@labline/contracts';
-import { Button, Card, Checkbox, Flex, Space, Tag } from 'antd';
+import { Button, Card, Checkbox, Flex, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCaller } from '../../app/session/useCaller';
 import { DateInput } from '../../shared/DateInput';
+import { FilterChips } from '../../shared/FilterChips';
 import { ListFilterSelect } from '../../shared/ListFilterSelect';
 import { ListEmpty, ListOrLoadError, ListSearchInput } from '../../shared/ListSearch';
 import { PageHeader } from '../../shared/PageHeader';
@@ -211,22 +212,7 @@ export default function FulfillmentListPage() {
                 Refresh
               </Button>
             </Flex>
-            {chips.length > 0 && (
-              <Flex gap={8} wrap align="center" data-testid="filter-chips">
-                {chips.map((chip) => (
-                  <Tag
-                    key={chip.key}
-                    closable
-                    onClose={(event) => {
-                      event.preventDefault();
-                      removeChip(chip.key);
-                    }}
-                  >
-                    {chip.label}
-                  </Tag>
-                ))}
-              </Flex>
-            )}
+            <FilterChips chips={chips} onRemove={removeChip} />
           </Flex>
           <ListOrLoadError error={error} title={FULFILLMENT_TEXTS.failedToFetchRequests} onRetry={mutate}>
             <FulfillmentTable

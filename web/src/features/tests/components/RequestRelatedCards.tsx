@@ -71,7 +71,7 @@ interface ResultsCardProps {
   canEnterResult: boolean;
 }
 
-/** spec 1 §2: the request's results, and the way to enter one (/results/new?test_request_id={id}). */
+/** spec 1 §2: the request's results, each opening /results/{id}, and Create Result (/results/new?test_request_id={id}). */
 export function ResultsCard({ request, canEnterResult }: ResultsCardProps) {
   const navigate = useNavigate();
   return (
@@ -80,7 +80,7 @@ export function ResultsCard({ request, canEnterResult }: ResultsCardProps) {
       extra={
         canEnterResult && (
           <Button icon={<PlusOutlined />} onClick={() => navigate(`/results/new?test_request_id=${request.id}`)}>
-            Enter Result
+            Create Result
           </Button>
         )
       }
