@@ -60,8 +60,13 @@ describe('reactions to test request events', () => {
     const texts = textsTo('+447700900123');
     assert.equal(texts.length, 1);
     assert.equal(texts[0]?.from, '+15005550006');
+    // The sandbox notes a callback's answer when the answer reaches it, a moment after the service has recorded
+    // the delivery that the logs above show.
+    await waitFor(() => (textsTo('+447700900123')[0]?.callbacks.length ?? 0) >= 3, {
+      description: "the delivery callback's answer noted by the SMS sandbox",
+    });
     assert.deepEqual(
-      texts[0]?.callbacks.map((callback) => [callback.status, callback.http_status]),
+      textsTo('+447700900123')[0]?.callbacks.map((callback) => [callback.status, callback.http_status]),
       [
         ['queued', 204],
         ['sent', 204],
