@@ -5,10 +5,10 @@ import {
   type FulfillmentAction,
   type FulfillmentRequestRow,
 } from '@labline/contracts';
-import { Flex, Table, Typography, type TableProps } from 'antd';
+import { Flex, Typography, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ListEmptyState } from '../../../shared/ListSearch';
+import { ListTable } from '../../../shared/ListTable';
 import { PriorityTag, StatusTag } from '../../../shared/RequestTags';
 import { RowAction } from '../../../shared/RowActions';
 import { ConfirmedAction } from './ConfirmedAction';
@@ -206,17 +206,12 @@ function columns(actions: FulfillmentRowActions): TableProps<FulfillmentRequestR
 /** The fulfillment list's table (spec 2 §2.5 columns and row actions). */
 export function FulfillmentTable({ rows, loading, empty, actions }: FulfillmentTableProps) {
   return (
-    <ListEmptyState empty={empty}>
-      <Table<FulfillmentRequestRow>
-        rowKey="id"
-        size="middle"
-        dataSource={rows as FulfillmentRequestRow[]}
-        columns={columns(actions)}
-        loading={loading}
-        pagination={false}
-        // The columns' widths: wider than a laptop's list, so it scrolls sideways, with the actions kept in sight.
-        scroll={{ x: TABLE_WIDTH }}
-      />
-    </ListEmptyState>
+    <ListTable<FulfillmentRequestRow>
+      rows={rows}
+      columns={columns(actions)}
+      loading={loading}
+      empty={empty}
+      width={TABLE_WIDTH}
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { formatDate, formatDateTime, RESULT_TEXTS, type ResultRecord, type ResultStatus } from '@labline/contracts';
-import { Flex, Table, Typography, type TableProps } from 'antd';
+import { Flex, Typography, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ListEmptyState } from '../../../shared/ListSearch';
+import { ListTable } from '../../../shared/ListTable';
 import { StatusTag } from '../../../shared/RequestTags';
 import { RowAction } from '../../../shared/RowActions';
 import { NONE, patientName, personName } from '../model';
@@ -101,16 +101,12 @@ function columns(actions: ResultRowActions): TableProps<ResultRecord>['columns']
 /** The results list's table (spec 2 §2.7 columns and row actions). */
 export function ResultTable({ rows, loading, empty, actions }: ResultTableProps) {
   return (
-    <ListEmptyState empty={empty}>
-      <Table<ResultRecord>
-        rowKey="id"
-        size="middle"
-        dataSource={rows as ResultRecord[]}
-        columns={columns(actions)}
-        loading={loading}
-        pagination={false}
-        scroll={{ x: TABLE_WIDTH }}
-      />
-    </ListEmptyState>
+    <ListTable<ResultRecord>
+      rows={rows}
+      columns={columns(actions)}
+      loading={loading}
+      empty={empty}
+      width={TABLE_WIDTH}
+    />
   );
 }
