@@ -8,6 +8,8 @@
  * laboratory said no" (ProviderRefusedError) from "it does not know this order" (OrderNotFoundError).
  */
 
+import type { TestRequestPriority } from '@labline/contracts';
+
 /** A marker as ordered: the catalogue's LOINC code and UCUM unit are what the laboratory reads. */
 export interface OrderedMarker {
   markerId: number;
@@ -26,7 +28,8 @@ export interface LabOrder {
   /** The specimen's barcode (the test request's barcode_number): the specimen's identifier at the laboratory. */
   barcode: string;
   sampleType: string | null;
-  priority: 'routine' | 'urgent' | 'asap' | 'stat';
+  /** normal goes out as FHIR's routine. */
+  priority: TestRequestPriority;
   orderedAt: string;
   patient: {
     id: number;
