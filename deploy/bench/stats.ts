@@ -1,5 +1,17 @@
 /** What the API benchmarks share: a repeatable generator, percentiles, timed requests and their report. */
-import { performance } from 'node:perf_hooks';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const CLIENT = fileURLToPath(new URL('./client.ts', import.meta.url));
+
+/** What client.ts reads (the requests in order, the first `warmup` untimed) and writes (a duration per request). */
+export const planSchema = z.object({
+  warmup: z.number().int().nonnegative(),
+  requests: z.array(z.object({ url: z.string().url(), token: z.string(), kind: z.string() })),
+});
+const samplesSchema = z.array(z.object({ kind: z.string(), ms: z.number() }));
+export type Sample = z.infer<typeof samplesSchema>[number];
 
 /** A small deterministic generator, so every run sends the same requests. */
 export function random(seed: number) {
@@ -21,9 +33,24 @@ export interface TimedRequest {
   kind: string;
 }
 
+/** Runs the plan in a separate process (client.ts) and answers its samples. */
+async function runClient(plan: z.input<typeof planSchema>): Promise<Sample[]> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLIENT], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const output: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => resolve(code));
+  });
+  child.stdin.end(JSON.stringify(plan));
+  const code = await exited;
+  if (code !== 0) throw new Error(`the benchmark client exited with ${code}`);
+  return samplesSchema.parse(JSON.parse(Buffer.concat(output).toString('utf8')));
+}
+
 /**
- * Sends `warmup` then `requests` requests one at a time (each from `next`), and prints per kind and overall
- * p50/p95/p99 under `title`. Answers whether the overall p99 is within `targetP99Ms`.
+ * Sends `warmup` then `requests` requests one at a time (each from `next`) from a separate process (client.ts), and
+ * prints per kind and overall p50/p95/p99 under `title`. Answers whether the overall p99 is within `targetP99Ms`.
  */
 export async function timeRequests(options: {
   title: string;
@@ -32,18 +59,8 @@ export async function timeRequests(options: {
   requests: number;
   targetP99Ms: number;
 }): Promise<boolean> {
-  async function timed(): Promise<{ kind: string; ms: number }> {
-    const { url, token, kind } = options.next();
-    const start = performance.now();
-    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-    const body = await response.text();
-    const ms = performance.now() - start;
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${body}`);
-    return { kind, ms };
-  }
-  for (let index = 0; index < options.warmup; index += 1) await timed();
-  const samples: { kind: string; ms: number }[] = [];
-  for (let index = 0; index < options.requests; index += 1) samples.push(await timed());
+  const requests = Array.from({ length: options.warmup + options.requests }, () => options.next());
+  const samples = await runClient({ warmup: options.warmup, requests });
   const durations = samples.map((sample) => sample.ms).sort((a, b) => a - b);
   const [p50, p95, p99] = [0.5, 0.95, 0.99].map((fraction) => percentile(durations, fraction));
   for (const kind of [...new Set(samples.map((sample) => sample.kind))].sort()) {

@@ -7,7 +7,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { ROUTES as ROUTE_TABLE } from '../src/app/routing/routeConfig';
-import { checkEachRouteOnce } from './accessibility';
 import { DEMO_ACCOUNTS, signIn, useSystem } from './support';
 import { walkActions } from './walk/actions';
 import { type Walker, type WalkCount } from './walk/browse';
@@ -15,8 +14,6 @@ import { createFixtures, scopeTargets, type WalkFixtures } from './walk/fixtures
 import { walkRoutes } from './walk/routes';
 
 const system = useSystem();
-// axe checks each route once here, whichever account reaches it first: the other browser files check per role.
-checkEachRouteOnce();
 /**
  * One account's walk opens some 40 addresses and follows up to 50 actions, each checked by axe: a minute or two
  * on an idle machine, several when the accounts share two cores with other test files.

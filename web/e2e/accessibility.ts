@@ -1,11 +1,10 @@
 /**
  * axe on every page the browser tests visit: a page arrived at (a load or an in-app navigation) is checked once it
  * has settled, at the test's next step on it (an action, goto, waitForURL, closing its context), so the check sees
- * the page as the test left it and never races the test's own clicks. Each route is checked once per role and window
- * width in the whole run (see `checked` and firstInRun). Serious and critical violations fail the
- * test at that step with a readable list. With E2E_AXE_REPORT set to a file, they are listed there instead, and
- * the tests go on (to survey a change that touches many pages). The access walk checks each route once per width
- * (checkEachRouteOnce).
+ * the page as the test left it and never races the test's own clicks. Each route is checked once per window width in
+ * the whole run, by whichever test reaches it first (see `checked` and firstInRun). Serious and critical violations
+ * fail the test at that step with a readable list. With E2E_AXE_REPORT set to a file, they are listed there instead,
+ * and the tests go on (to survey a change that touches many pages).
  */
 import { appendFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
@@ -171,7 +170,7 @@ export async function seriousViolationsIn(page: Page, include: string): Promise<
 
 /**
  * Whether no other file of this run has checked `visit` yet: the run's list is kept by the browser tests' systems
- * endpoint (systems.ts), so each route is checked once per role and width in the whole run. Without the endpoint
+ * endpoint (systems.ts), so each route is checked once per width in the whole run. Without the endpoint
  * (a file run outside the e2e project), every visit is a first.
  */
 async function firstInRun(visit: string): Promise<boolean> {
@@ -182,20 +181,16 @@ async function firstInRun(visit: string): Promise<boolean> {
 }
 
 /**
- * The pages checked so far in this test file, per role and window width: a page is its route (ids stand as `:id`, the query and
- * hash are left out), so a second record of the same kind, or a second account of the same role, is not checked
- * again. Each role sees its own buttons and menus, so each role's pages are checked once.
+ * The pages checked so far in this test file, per window width: a page is its route (ids stand as `:id`, the query
+ * and hash are left out), so a second record of the same kind, or the same page as another account, is not checked
+ * again. An axe check costs some 2.5 s of a core on CI's machine (half a short test's time), and the roles' versions
+ * of a page are made of the same components (what differs is which buttons and cards show), so one check per route
+ * and width buys nearly all of it: checked per role, the suite ran some 150 checks more. The access walk, which
+ * starts first, opens every route, so the routes' plain pages are checked there; the other files' first visits of a
+ * route in a width the walk does not use (390 px, 1280 px) are checked where they come. Dialogs opened without a
+ * change of address are checked where a test opens them (seriousViolationsIn).
  */
 const checked = new Set<string>();
-let oncePerRoute = false;
-
-/**
- * From now on in this test file, each route is checked once per window width, whoever is signed in: for the access
- * walk, which opens every route as every account (the other browser files check their pages per role).
- */
-export function checkEachRouteOnce(): void {
-  oncePerRoute = true;
-}
 
 /** Who the page is signed in as (the role of the stored session), in the page's words. */
 const SIGNED_IN_AS = `(() => {
@@ -219,9 +214,8 @@ export function routeOf(address: string): string {
 
 async function analyze(page: Page): Promise<void> {
   const address = page.url();
-  const who = await page.evaluate<string>(SIGNED_IN_AS).catch(() => 'signed out');
   // Per window width too: a page can break at 390 px only (a table that scrolls sideways).
-  const visit = `${oncePerRoute ? 'anyone' : who} ${page.viewportSize()?.width ?? 0}px ${routeOf(address)}`;
+  const visit = `${page.viewportSize()?.width ?? 0}px ${routeOf(address)}`;
   if (checked.has(visit)) return;
   checked.add(visit);
   if (!(await firstInRun(visit))) return;
@@ -229,6 +223,7 @@ async function analyze(page: Page): Promise<void> {
   // Only what a second look, once the page is still again, finds too: not a state the page was passing through.
   const failing = found.length === 0 || page.url() !== address ? [] : inBoth(found, await seriousViolations(page));
   if (failing.length === 0) return;
+  const who = await page.evaluate<string>(SIGNED_IN_AS).catch(() => 'signed out');
   const list = failing.map(describeViolation).join('\n');
   const reportFile = process.env.E2E_AXE_REPORT;
   if (reportFile !== undefined && reportFile !== '') {

@@ -8,7 +8,7 @@
  * The systems live in Vitest's main process (this file is the e2e project's globalSetup); a worker asks for its own
  * through a small HTTP endpoint on loopback (`GET /system?worker=N`), whose address the setup provides to the tests.
  * The same endpoint keeps the run's list of pages axe has checked (`GET /checked?visit=…` answers whether this is the
- * first time), so a route is checked once per role and window width in the whole run, not once per file.
+ * first time), so a route is checked once per window width in the whole run, not once per file.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
