@@ -250,6 +250,8 @@ export async function runResultsBench(): Promise<boolean> {
     await pool.end();
     return listPassed && pdfPassed;
   } finally {
-    await database.drop();
+    // BENCH_KEEP_DATABASE=1 keeps the loaded database for reading the queries' plans (psql, EXPLAIN ANALYZE).
+    if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`Kept the database: ${database.url}`);
+    else await database.drop();
   }
 }
