@@ -87,6 +87,8 @@ export const EXTERNAL_LAB_TEXTS = {
   externalLabId: 'External Lab ID',
   lastSync: 'Last Sync',
   refusedTitle: 'Refused by Labline (not stored)',
+  /** The draft's text before the laboratory's values, for a test request without markers. */
+  awaitingResults: 'Awaiting the external laboratory\u2019s results',
 } as const;
 
 /** The server's answers and refusals, each a sentence saying why. */
@@ -97,6 +99,7 @@ export const EXTERNAL_LAB_ERRORS = {
   notSubmittable: (status: ExternalLabStatus) =>
     `An order that is ${EXTERNAL_LAB_STATUS_LABELS[status].toLowerCase()} cannot be submitted again`,
   notSubmitted: 'The order has not been submitted to the external laboratory',
+  otherProvider: (provider: string) => `The order went to the external laboratory '${provider}': ask that one`,
   resultsAlreadyReceived: "The external laboratory's results are already in this result",
   resultNotDraft: 'The result is no longer a draft: the laboratory\u2019s results are not written over a reviewed one',
   noResultsYet: 'The external laboratory has no results for this order yet',

@@ -20,7 +20,7 @@ import {
   type ClinicalEventData,
   type ClinicalEventType,
   type HistoryResponse,
-  type RESULTS_EVENT_SCHEMAS,
+  type RESULTS_SERVICE_EVENT_SCHEMAS,
   type ResultDetail,
   type ResultList,
   type ResultStatus,
@@ -32,6 +32,7 @@ import { z } from 'zod';
 import type { ResultsConfig, ResultsResources } from '../src/config';
 import { resultsProjection } from '../src/projections/results/projection';
 import { service } from '../src/service';
+import { withoutLaboratory } from './resources';
 
 const NORTHWIND = 1;
 const RIVERSIDE = 2;
@@ -53,7 +54,7 @@ const MARKERS = {
 } as const;
 const LAB = 41;
 
-let suite: ServiceUnderTest<ResultsConfig, typeof RESULTS_EVENT_SCHEMAS, ResultsResources>;
+let suite: ServiceUnderTest<ResultsConfig, typeof RESULTS_SERVICE_EVENT_SCHEMAS, ResultsResources>;
 
 async function call<T = unknown>(member: TestUser, method: string, url: string, payload?: unknown) {
   const response = await suite.app.inject({
@@ -168,7 +169,7 @@ const eventCount = () =>
   suite.pool.oneFirst(sql.type(z.object({ count: z.number().int() }))`SELECT count(*)::int AS count FROM events`);
 
 beforeAll(async () => {
-  suite = await startServiceUnderTest(service);
+  suite = await startServiceUnderTest(service, { resources: withoutLaboratory });
   await publishDirectory(
     suite,
     [
