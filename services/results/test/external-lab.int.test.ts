@@ -212,7 +212,10 @@ describe('an order at the external laboratory', () => {
       done.timeline.map((step) => step.step),
       [...EXTERNAL_LAB_TIMELINE_STEPS],
     );
-    assert.ok(done.timeline.every((step) => step.at !== null), JSON.stringify(done.timeline));
+    assert.ok(
+      done.timeline.every((step) => step.at !== null),
+      JSON.stringify(done.timeline),
+    );
     assert.deepEqual(await orderEvents(result.id), [
       'ExternalOrderSubmitted',
       'ExternalOrderStatusChanged',
@@ -246,7 +249,7 @@ describe('an order at the external laboratory', () => {
     const released = await suite.pool.oneFirst(sql.type(z.object({ test_request_id: z.number() }))`
       SELECT (data->>'test_request_id')::int AS test_request_id FROM events
       WHERE stream_name = ${`testResult-${result.id}`} AND type = 'ResultFinalized'`);
-    assert.equal(released, testRequestId, "clinical completes the test request on this event");
+    assert.equal(released, testRequestId, 'clinical completes the test request on this event');
   });
 
   it('records a laboratory that is down as failed with the reason, and takes the order again once it is back', async () => {
@@ -273,7 +276,7 @@ describe('an order at the external laboratory', () => {
     assert.deepEqual((await orderEvents(result.id)).slice(0, 2), ['ExternalOrderFailed', 'ExternalOrderSubmitted']);
   });
 
-  it("refuses and reports a value for a marker the order did not ask for, and stores it nowhere", async () => {
+  it('refuses and reports a value for a marker the order did not ask for, and stores it nowhere', async () => {
     const testRequestId = await order();
     const result = await resultFor(testRequestId);
     lab.behave({ mode: 'normal', extraLoinc: EXTRA_LOINC });
@@ -282,12 +285,18 @@ describe('an order at the external laboratory', () => {
       const done = await resultsIn(result.id);
       assert.equal(done.refused.length, 1, JSON.stringify(done.refused));
       assert.equal(done.refused[0]?.loinc, EXTRA_LOINC);
-      assert.deepEqual(done.accepted.map((value) => value.loinc).sort(), [MARKERS.glucose.loinc, MARKERS.tsh.loinc].sort());
+      assert.deepEqual(
+        done.accepted.map((value) => value.loinc).sort(),
+        [MARKERS.glucose.loinc, MARKERS.tsh.loinc].sort(),
+      );
     } finally {
       lab.behave({ mode: 'normal', extraLoinc: null });
     }
     const filled = await call<ResultDetail>(USERS.labUser, 'GET', `/results/${result.id}`);
-    assert.deepEqual(filled.body.rows.map((row) => row.biomarker), ['Glucose', 'TSH']);
+    assert.deepEqual(
+      filled.body.rows.map((row) => row.biomarker),
+      ['Glucose', 'TSH'],
+    );
     assert.ok(!filled.body.result_data.includes('Cholesterol'));
     assert.ok(!(filled.body.result_values ?? '').includes(EXTRA_LOINC));
   });
@@ -303,7 +312,11 @@ describe('an order at the external laboratory', () => {
     assert.equal(early.status, 409);
     assert.equal(early.body.error, EXTERNAL_LAB_ERRORS.notSubmitted);
     assert.equal((await submit(testRequestId)).status, 200);
-    const synced = await call<{ api_status: ExternalApiStatus }>(USERS.labUser, 'POST', `/results/${result.id}/sync-status`);
+    const synced = await call<{ api_status: ExternalApiStatus }>(
+      USERS.labUser,
+      'POST',
+      `/results/${result.id}/sync-status`,
+    );
     assert.equal(synced.status, 200, JSON.stringify(synced.body));
     assert.ok(synced.body.api_status.last_sync);
     const twice = await submit(testRequestId);

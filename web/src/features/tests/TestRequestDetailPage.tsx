@@ -36,12 +36,7 @@ import {
 } from './api';
 import { BarcodeLabCard, MarkersDevicesCards } from './components/RequestOrderCards';
 import { RequestInformation } from './components/RequestInformation';
-import {
-  ExternalLabCard,
-  FulfillmentCard,
-  NotificationHistoryCard,
-  ResultsCard,
-} from './components/RequestRelatedCards';
+import { FulfillmentCard, NotificationHistoryCard, ResultsCard } from './components/RequestRelatedCards';
 import { TestRequestNotFound } from './components/TestRequestNotFound';
 import { requestPatientName } from './format';
 import { PrintLabelsButton } from './labels/PrintLabelsButton';
@@ -52,6 +47,9 @@ import { Result } from '../../shared/Result';
 const SendNotificationModal = lazy(() =>
   import('./components/SendNotificationModal').then((module) => ({ default: module.SendNotificationModal })),
 );
+
+/** The external lab integration panel (issue 27) is a chunk of its own, with its own requests. */
+const ExternalLabPanel = lazy(() => import('./components/ExternalLabPanel'));
 
 /** The Order Trail (the analytics read side's timeline) is a chunk of its own, with its own request. */
 const OrderTrailCard = lazy(() => import('./components/OrderTrailCard'));
@@ -237,7 +235,9 @@ export default function TestRequestDetailPage() {
             <BarcodeLabCard request={request} />
           </Col>
           <Col xs={24} xl={12}>
-            <ExternalLabCard />
+            <Suspense fallback={<Card title="External Lab Integration" loading style={{ height: '100%' }} />}>
+              <ExternalLabPanel request={request} canCreateResult={canOpenRoute(caller, RESULT_FORM_ROUTE)} />
+            </Suspense>
           </Col>
         </Row>
         <MarkersDevicesCards request={request} />
