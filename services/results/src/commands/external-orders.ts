@@ -16,7 +16,7 @@ import {
   type ExternalLabStatus,
 } from '@labline/contracts';
 import type { AppendMetadata, EventStore } from '@labline/eventstore';
-import { ExternalLabError, type ExternalLabProvider } from '@labline/external-lab';
+import { ExternalLabError, matchResults, type ExternalLabProvider } from '@labline/external-lab';
 import { httpError } from '@labline/service-kit';
 import {
   externalOrderDecider,
@@ -25,7 +25,7 @@ import {
   type LabAnswer,
 } from '../domain/external-order/decide';
 import { externalOrderStream, type ExternalOrderEvent } from '../domain/external-order/events';
-import { externalResultContent, matchObservations } from '../domain/external-order/results';
+import { externalResultContent } from '../domain/external-order/results';
 import {
   evolveExternalOrder,
   initialExternalOrderState,
@@ -217,8 +217,26 @@ async function followUp(
   if (results === null) return false;
   const current = await resultContentOf(deps.pool, facts.resultId);
   const names = new Map(current.markers.map((marker) => [marker.marker_id, marker.name]));
-  const sent = state.markers.map((marker) => ({ ...marker, name: names.get(marker.marker_id) ?? marker.loinc }));
-  const { accepted, refused } = matchObservations(sent, results);
+  // matched against the markers as they were sent (the catalogue may have changed since)
+  const sent = state.markers.map((marker) => ({
+    markerId: marker.marker_id,
+    name: names.get(marker.marker_id) ?? marker.loinc,
+    loinc: marker.loinc,
+    unitUcum: marker.unit_ucum,
+  }));
+  const { order } = await labOrderOf(deps.pool, facts.resultId);
+  const matched = matchResults({ ...order, markers: sent }, results);
+  const accepted = matched.accepted.map((value) => {
+    const marker = sent.find((candidate) => candidate.markerId === value.markerId);
+    return {
+      marker_id: value.markerId,
+      loinc: marker?.loinc ?? '',
+      name: marker?.name ?? '',
+      value: String(value.value),
+      unit: value.unitUcum,
+    };
+  });
+  const refused = matched.refused;
   await deps.commands.handleCommand({
     stream: resultStream(facts.resultId),
     decider: resultDecider,

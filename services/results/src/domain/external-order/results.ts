@@ -1,55 +1,10 @@
 /**
- * The laboratory's results against the order (issue 27): each observation is taken into the marker the order asked
- * for by its LOINC code, in the marker's UCUM unit; one for a code the order did not ask for, or in another unit, is
- * refused with its reason (reported on the order's stream, never stored in the result). The values taken become the
- * draft's content in the marker template's shape (spec 2 §5), so the detail, the PDF and the reviewer read them as
- * any entered result.
+ * The laboratory's results in the result (issue 27): the values `matchResults` (@labline/external-lab) took for the
+ * ordered markers become the draft's content in the marker template's shape (spec 2 §5), so the detail, the PDF and
+ * the reviewer read them as any entered result; what it refused is reported on the order's stream, never stored here.
  */
-import {
-  EXTERNAL_LAB_ERRORS,
-  formatRange,
-  referenceFlag,
-  type ExternalAcceptedValue,
-  type ExternalRefusedValue,
-  type ResultMarker,
-} from '@labline/contracts';
-import type { ExternalResults } from '@labline/external-lab';
+import { formatRange, referenceFlag, type ExternalAcceptedValue, type ResultMarker } from '@labline/contracts';
 import type { ResultContent } from '../result/state';
-
-/** A marker as it went to the laboratory. */
-export interface SentMarker {
-  marker_id: number;
-  loinc: string;
-  unit_ucum: string | null;
-}
-
-export function matchObservations(
-  markers: readonly (SentMarker & { name: string })[],
-  results: Pick<ExternalResults, 'observations'>,
-): { accepted: ExternalAcceptedValue[]; refused: ExternalRefusedValue[] } {
-  const accepted: ExternalAcceptedValue[] = [];
-  const refused: ExternalRefusedValue[] = [];
-  for (const observation of results.observations) {
-    const marker = markers.find((candidate) => candidate.loinc === observation.loinc);
-    const refuse = (reason: string) => refused.push({ loinc: observation.loinc, name: observation.name, reason });
-    if (!marker) {
-      refuse(EXTERNAL_LAB_ERRORS.markerNotOrdered(observation.loinc));
-    } else if (marker.unit_ucum !== null && observation.unitUcum !== marker.unit_ucum) {
-      refuse(EXTERNAL_LAB_ERRORS.unitMismatch(observation.loinc, observation.unitUcum, marker.unit_ucum));
-    } else if (accepted.some((value) => value.marker_id === marker.marker_id)) {
-      refuse(`${observation.loinc} came twice: the first value is kept`);
-    } else {
-      accepted.push({
-        marker_id: marker.marker_id,
-        loinc: marker.loinc,
-        name: marker.name,
-        value: String(observation.value),
-        unit: observation.unitUcum,
-      });
-    }
-  }
-  return { accepted, refused };
-}
 
 const STATUS_WORDS = { H: 'high', L: 'low' } as const;
 

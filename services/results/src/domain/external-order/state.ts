@@ -1,6 +1,12 @@
 import type { ExternalLabProviderName, ExternalLabStatus } from '@labline/contracts';
 import type { ExternalOrderEvent } from './events';
-import type { SentMarker } from './results';
+
+/** A marker as it went to the laboratory. */
+export interface SentMarker {
+  marker_id: number;
+  loinc: string;
+  unit_ucum: string | null;
+}
 
 /** Where a result's order stands: Labline's pending until a submission, then as the laboratory last said. */
 export interface ExternalOrderState {
