@@ -34,6 +34,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import type { ResultsConfig, ResultsResources } from '../src/config';
 import { service } from '../src/service';
+import { markerCreatedData } from './resources';
 
 const NORTHWIND = 1;
 const RIVERSIDE = 2;
@@ -152,24 +153,7 @@ beforeAll(async () => {
     data: { ...institutionRegisteredData(NORTHWIND, 'Northwind General Hospital'), api_enabled: true },
   });
   for (const [index, marker] of Object.values(MARKERS).entries()) {
-    await clinical(`catalogue-${marker.id}`, 'CatalogueItemCreated', {
-      kind: 'markers',
-      itemId: marker.id,
-      name: marker.name,
-      description: null,
-      active: true,
-      sort_order: index,
-      institution_ids: [],
-      marker_code: marker.loinc,
-      value: 50,
-      units: marker.units,
-      units_ucum: marker.ucum,
-      range_min: marker.range[0],
-      range_max: marker.range[1],
-      sample_type_ids: [11],
-      tube_type_ids: [],
-      collection_device_ids: [],
-    });
+    await clinical(`catalogue-${marker.id}`, 'CatalogueItemCreated', markerCreatedData(marker, index));
   }
   await waitFor(
     async () =>

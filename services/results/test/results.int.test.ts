@@ -32,7 +32,7 @@ import { z } from 'zod';
 import type { ResultsConfig, ResultsResources } from '../src/config';
 import { resultsProjection } from '../src/projections/results/projection';
 import { service } from '../src/service';
-import { withoutLaboratory } from './resources';
+import { markerCreatedData, withoutLaboratory } from './resources';
 
 const NORTHWIND = 1;
 const RIVERSIDE = 2;
@@ -179,24 +179,7 @@ beforeAll(async () => {
     Object.values(USERS),
   );
   for (const [index, marker] of Object.values(MARKERS).entries()) {
-    await clinical(`catalogue-${marker.id}`, 'CatalogueItemCreated', {
-      kind: 'markers',
-      itemId: marker.id,
-      name: marker.name,
-      description: `${marker.name} in blood`,
-      active: true,
-      sort_order: index,
-      institution_ids: [],
-      marker_code: null,
-      value: 50,
-      units: marker.units,
-      units_ucum: marker.ucum,
-      range_min: marker.range[0],
-      range_max: marker.range[1],
-      sample_type_ids: [11],
-      tube_type_ids: [],
-      collection_device_ids: [],
-    });
+    await clinical(`catalogue-${marker.id}`, 'CatalogueItemCreated', markerCreatedData(marker, index));
   }
   await clinical(`catalogue-${LAB}`, 'CatalogueItemCreated', {
     kind: 'labs',
