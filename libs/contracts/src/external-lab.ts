@@ -78,7 +78,7 @@ export const EXTERNAL_LAB_TEXTS = {
   submitOrder: 'Submit Order',
   fetchResults: 'Fetch Results',
   syncStatus: 'Sync Status',
-  createResult: 'Create Result',
+  createResult: 'Create Result for External Lab',
   failedToCreateResult: 'Failed to create test result',
   failedToLoadStatus: 'Failed to load API status',
   failedToSubmit: 'Failed to submit to external API',

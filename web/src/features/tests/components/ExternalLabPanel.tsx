@@ -20,7 +20,7 @@ import {
   type ExternalApiStatus,
   type TestRequestDetail,
 } from '@labline/contracts';
-import { Alert, Button, Card, Descriptions, Flex, List, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useFeedback } from '../../../app/feedback/feedback';
 import { describeFailure } from '../../../shared/apiError';
@@ -51,28 +51,26 @@ export function ExternalStatusTag({ status }: { status: string }) {
 
 const when = (at: string | null) => (at === null ? '—' : formatDateTime(at));
 
-/** spec 1 §4's timeline: each step done (with its time) or still to come. */
+/** spec 1 §4's timeline, in its order: each step done (with its time) or still to come. */
 function OrderTimeline({ status }: { status: ExternalApiStatus }) {
   return (
-    <List
-      size="small"
-      aria-label="External lab timeline"
-      dataSource={status.timeline}
-      renderItem={(step) => (
-        <List.Item
-          extra={<Typography.Text type="secondary">{step.at === null ? '' : formatDateTime(step.at)}</Typography.Text>}
-        >
-          <Space>
-            {step.at === null ? (
-              <ClockCircleOutlined style={{ color: 'rgba(0, 0, 0, 0.45)' }} aria-label="to come" />
-            ) : (
-              <CheckCircleFilled style={{ color: '#389e0d' }} aria-label="done" />
-            )}
-            <Typography.Text type={step.at === null ? 'secondary' : undefined}>{step.label}</Typography.Text>
-          </Space>
-        </List.Item>
-      )}
-    />
+    <ol aria-label="External lab timeline" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {status.timeline.map((step) => (
+        <li key={step.step} data-done={step.at !== null} style={{ padding: '4px 0' }}>
+          <Flex justify="space-between" gap={12} wrap>
+            <Space>
+              {step.at === null ? (
+                <ClockCircleOutlined style={{ color: 'rgba(0, 0, 0, 0.45)' }} />
+              ) : (
+                <CheckCircleFilled style={{ color: '#389e0d' }} />
+              )}
+              <Typography.Text type={step.at === null ? 'secondary' : undefined}>{step.label}</Typography.Text>
+            </Space>
+            <Typography.Text type="secondary">{step.at === null ? 'Not yet' : formatDateTime(step.at)}</Typography.Text>
+          </Flex>
+        </li>
+      ))}
+    </ol>
   );
 }
 
