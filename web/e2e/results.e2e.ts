@@ -194,7 +194,13 @@ test("the external lab panel: a clinician submits the order, the laboratory's va
   await status.getByText(EXTERNAL_LAB_STATUS_LABELS.pending).waitFor();
   await panel.getByRole('button', { name: EXTERNAL_LAB_TEXTS.submitOrder }).click();
   // The sandbox moves the order along (small times in the test systems); the service's poll brings the results.
-  await status.getByText(EXTERNAL_LAB_STATUS_LABELS.complete).waitFor({ timeout: 15_000 });
+  await status
+    .getByText(EXTERNAL_LAB_STATUS_LABELS.complete)
+    .waitFor({ timeout: 30_000 })
+    .catch(async (error: unknown) => {
+      await screenshot(clinician, 'external-lab-panel-waiting');
+      throw new Error(`the panel never said Results Available: ${await panel.innerText()}`, { cause: error });
+    });
   const timeline = panel.getByRole('list', { name: 'External lab timeline' });
   for (const label of EXTERNAL_LAB_TIMELINE_STEPS.map((step) => EXTERNAL_LAB_TIMELINE_LABELS[step])) {
     await timeline.getByText(label).waitFor();
