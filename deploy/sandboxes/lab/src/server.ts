@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Bundle, BundleEntry, Patient, Reference, Resource, ServiceRequest, Task } from '@medplum/fhirtypes';
-import { sendHtml, sendJson } from '@labline/sandbox-kit';
+import { readBody, sendHtml, sendJson } from '@labline/sandbox-kit';
 import { z } from 'zod';
 import { LAB_TESTS, madeUpValue } from './catalogue';
 import {
@@ -102,14 +102,6 @@ interface OrderRecord {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const readBody = (request: http.IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 
 const key = (type: string, id: string) => `${type}/${id}`;
 

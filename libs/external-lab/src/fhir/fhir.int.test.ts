@@ -70,7 +70,14 @@ describeProviderContract('fhir', async () => {
     markers: MARKERS,
     unreachableProvider: provider({ baseUrl: `http://127.0.0.1:${await freePort()}/fhir/R4` }),
     async setLaboratory(state) {
-      sandbox.behave({ mode: state === 'refusing' ? 'refuse' : state === 'unavailable' ? 'down' : 'normal' });
+      // Through the sandbox's HTTP control, as a developer or another test system sets it.
+      const mode = state === 'refusing' ? 'refuse' : state === 'unavailable' ? 'down' : 'normal';
+      const response = await fetch(`${sandbox.url}/sandbox/behaviour`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ mode }),
+      });
+      expect(await response.json()).toMatchObject({ mode });
     },
     completeWithinMs: COMPLETE_AFTER_MS,
     // The sandbox outlives the contract: the tests below use it too.
@@ -192,6 +199,22 @@ describe('the FHIR R4 adapter and the laboratory sandbox', () => {
     } finally {
       sandbox.behave({ mode: 'normal' });
     }
+  });
+
+  test("the sandbox's CapabilityStatement is valid, and its control refuses a behaviour it does not know", async () => {
+    const metadata = await fetch(`${sandbox.fhirUrl}/metadata`);
+    expect(metadata.headers.get('content-type')).toMatch(/^application\/fhir\+json/);
+    const statement = (await metadata.json()) as Resource;
+    expect(statement.resourceType).toBe('CapabilityStatement');
+    expect(() => validateResource(statement)).not.toThrow();
+    const refused = await fetch(`${sandbox.url}/sandbox/behaviour`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mode: 'sideways', extraLoinc: 'glucose' }),
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/^mode: .*; extraLoinc: must be a LOINC code/);
+    expect(await (await fetch(`${sandbox.url}/sandbox/behaviour`)).json()).toMatchObject({ mode: 'normal' });
   });
 
   test('every resource exchanged, sent and received, is valid FHIR R4', () => {

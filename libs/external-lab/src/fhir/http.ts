@@ -37,6 +37,15 @@ function outcomeText(body: unknown): string | null {
   return texts.length > 0 ? texts.join('; ') : null;
 }
 
+/** The answer's JSON; undefined when it is empty or not JSON (the schema then finds it unreadable). */
+function parseJson(text: string): unknown {
+  try {
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function createFhirHttp(options: FhirHttpOptions) {
   const base = options.baseUrl.replace(/\/+$/, '');
   const fetchImpl = options.fetch ?? globalThis.fetch;
@@ -46,7 +55,7 @@ export function createFhirHttp(options: FhirHttpOptions) {
     const url = request.path ? `${base}/${request.path}` : base;
     const what = `${request.method} ${request.path || '/'}`;
     let status: number;
-    let body: unknown;
+    let text: string;
     try {
       const response = await fetchImpl(url, {
         method: request.method,
@@ -58,14 +67,14 @@ export function createFhirHttp(options: FhirHttpOptions) {
         signal: AbortSignal.timeout(options.timeoutMs),
       });
       status = response.status;
-      const text = await response.text();
-      body = text ? (JSON.parse(text) as unknown) : undefined;
+      text = await response.text();
     } catch (error) {
       const cause = error as Error;
       const reason =
         cause.name === 'TimeoutError' ? `no answer within ${options.timeoutMs} ms` : `unreachable (${cause.message})`;
       throw new ProviderDownError(`The laboratory is ${reason} for ${what}`, { cause });
     }
+    const body = parseJson(text);
     const words = outcomeText(body);
     if (status >= 500) {
       throw new ProviderDownError(`The laboratory answered ${status} for ${what}${words ? `: ${words}` : ''}`);
