@@ -15,6 +15,8 @@ import {
   canEditTestRequest,
   canNotifyAboutTestRequest,
   canRestoreTestRequest,
+  canUseResults,
+  EXTERNAL_LAB_TEXTS,
 } from '@labline/contracts';
 import { Button, Card, Col, Flex, Row, Skeleton, Space, Tag } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -131,6 +133,8 @@ export default function TestRequestDetailPage() {
   }
 
   const facts = accessFactsOf(request);
+  // The panel reads the result's API status: the result roles' (spec 2 §6), as the results service checks.
+  const externalLab = canUseResults(caller);
   const confirmArchive = () =>
     void modal.confirm({
       title: 'Archive Test Request',
@@ -231,14 +235,16 @@ export default function TestRequestDetailPage() {
       <Flex vertical gap={24}>
         <RequestInformation request={request} />
         <Row gutter={[24, 24]}>
-          <Col xs={24} xl={12}>
+          <Col xs={24} xl={externalLab ? 12 : 24}>
             <BarcodeLabCard request={request} />
           </Col>
-          <Col xs={24} xl={12}>
-            <Suspense fallback={<Card title="External Lab Integration" loading style={{ height: '100%' }} />}>
-              <ExternalLabPanel request={request} canCreateResult={canOpenRoute(caller, RESULT_FORM_ROUTE)} />
-            </Suspense>
-          </Col>
+          {externalLab && (
+            <Col xs={24} xl={12}>
+              <Suspense fallback={<Card title={EXTERNAL_LAB_TEXTS.title} loading style={{ height: '100%' }} />}>
+                <ExternalLabPanel request={request} canCreateResult={canOpenRoute(caller, RESULT_FORM_ROUTE)} />
+              </Suspense>
+            </Col>
+          )}
         </Row>
         <MarkersDevicesCards request={request} />
         <ResultsCard request={request} canEnterResult={!request.archived && canOpenRoute(caller, RESULT_FORM_ROUTE)} />
