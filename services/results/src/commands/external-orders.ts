@@ -8,12 +8,15 @@ import { randomUUID } from 'node:crypto';
 import {
   EXTERNAL_LAB_ERRORS,
   EXTERNAL_LAB_TEXTS,
+  EXTERNAL_ORDER_EVENT_SCHEMAS,
+  parseEventData,
   markerTemplate,
   RESULT_ERRORS,
   SYSTEM_ACTOR,
   type Caller,
   type ExternalLabProviderName,
   type ExternalLabStatus,
+  type ExternalOrderEventType,
 } from '@labline/contracts';
 import type { AppendMetadata, EventStore } from '@labline/eventstore';
 import { ExternalLabError, matchResults, type ExternalLabProvider } from '@labline/external-lab';
@@ -51,10 +54,11 @@ export type ExternalLabDependencies = CommandDependencies & { store: EventStore;
 /** The order's state, folded from its stream. */
 export async function externalOrderState(store: EventStore, resultId: number): Promise<ExternalOrderState> {
   const events = await store.readStream(externalOrderStream(resultId));
-  return events.reduce(
-    (state, event) => evolveExternalOrder(state, event as unknown as ExternalOrderEvent),
-    initialExternalOrderState(),
-  );
+  return events.reduce((state, event) => {
+    const type = event.type as ExternalOrderEventType;
+    const data = parseEventData(EXTERNAL_ORDER_EVENT_SCHEMAS, type, event.data);
+    return evolveExternalOrder(state, { type, data } as ExternalOrderEvent);
+  }, initialExternalOrderState());
 }
 
 /** The metadata of the poll's events: the system's, one correlation per order and pass. */

@@ -156,12 +156,15 @@ export async function labOrderOf(
   };
 }
 
-/** The orders the poll follows: at the laboratory, results not in yet; the least recently heard of first. */
+/**
+ * The orders the poll follows: at the laboratory, results not in yet, their result still a draft (a reviewer who
+ * moved it on has taken it over); the least recently heard of first.
+ */
 export async function followedOrders(db: CommonQueryMethods, limit: number): Promise<number[]> {
   const rows = await db.any(sql.type(z.object({ result_id: z.number().int() }))`
-    SELECT result_id FROM external_orders
-    WHERE results_received_at IS NULL AND status IN ('submitted', 'sample_received', 'complete')
-    ORDER BY last_sync NULLS FIRST LIMIT ${limit}`);
+    SELECT o.result_id FROM external_orders o JOIN test_results r ON r.id = o.result_id AND r.status = 'draft'
+    WHERE o.results_received_at IS NULL AND o.status IN ('submitted', 'sample_received', 'complete')
+    ORDER BY o.last_sync NULLS FIRST LIMIT ${limit}`);
   return rows.map((row) => row.result_id);
 }
 
