@@ -24,8 +24,6 @@ import { startLabSandbox, type LabSandbox } from '@labline/lab-sandbox';
 import { publishDirectory, startServiceUnderTest, type ServiceUnderTest } from '@labline/service-kit/testing';
 import {
   institutionRegisteredData,
-  patientRegisteredData,
-  testRequestCreatedData,
   testUser,
   waitFor,
   type TestUser,
@@ -34,7 +32,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import type { ResultsConfig, ResultsResources } from '../src/config';
 import { service } from '../src/service';
-import { markerCreatedData } from './resources';
+import { markerCreatedData, publishOrder } from './resources';
 
 const NORTHWIND = 1;
 const RIVERSIDE = 2;
@@ -74,26 +72,13 @@ let nextOrder = 2000;
 /** A patient and their test request of both markers, as clinical publishes them. */
 async function order(institutionId = NORTHWIND, barcode = 'auto') {
   const id = (nextOrder += 1);
-  await clinical(`patient-${id}`, 'PatientRegistered', patientRegisteredData(id, [institutionId]));
-  await clinical(
-    `testRequest-${id}`,
-    'TestRequestCreated',
-    testRequestCreatedData(id, institutionId, {
-      patient_id: id,
-      clinician_id: USERS.clinician.id,
-      marker_ids: Object.values(MARKERS).map((marker) => marker.id),
-      test_name: 'Glucose, TSH',
-      status: 'in_progress',
-      barcode_number: barcode === 'auto' ? `LB-${id}` : barcode,
-    }),
-  );
-  await waitFor(
-    async () =>
-      await suite.pool.exists(sql.unsafe`
-        SELECT 1 FROM test_request_summaries t JOIN results_test_requests r ON r.id = t.id WHERE t.id = ${id}`),
-    { description: `test request ${id}` },
-  );
-  return id;
+  return publishOrder(suite, id, institutionId, {
+    clinician_id: USERS.clinician.id,
+    marker_ids: Object.values(MARKERS).map((marker) => marker.id),
+    test_name: 'Glucose, TSH',
+    status: 'in_progress',
+    barcode_number: barcode === 'auto' ? `LB-${id}` : barcode,
+  });
 }
 
 /** POST /results/create for a new test request: the draft the laboratory's values will go into. */

@@ -1,6 +1,8 @@
-import type { ClinicalEventData } from '@labline/contracts';
-import type { TestKeys } from '@labline/testkit';
-import type { ResultsResources } from '../src/config';
+import type { ClinicalEventData, RESULTS_SERVICE_EVENT_SCHEMAS } from '@labline/contracts';
+import type { ServiceUnderTest } from '@labline/service-kit/testing';
+import { patientRegisteredData, testRequestCreatedData, waitFor, type TestKeys } from '@labline/testkit';
+import { sql } from 'slonik';
+import type { ResultsConfig, ResultsResources } from '../src/config';
 
 /** The service's resources in a test that talks to no external laboratory: the test keys, no provider. */
 export const withoutLaboratory = (keys: TestKeys): ResultsResources => ({
@@ -39,3 +41,42 @@ export const markerCreatedData = (
   tube_type_ids: [],
   collection_device_ids: [],
 });
+
+type Suite = Pick<
+  ServiceUnderTest<ResultsConfig, typeof RESULTS_SERVICE_EVENT_SCHEMAS, ResultsResources>,
+  'publish' | 'pool'
+>;
+
+/**
+ * A patient (id `id`) and their test request (the same id) as clinical publishes them, once results has projected
+ * both.
+ */
+export async function publishOrder(
+  suite: Suite,
+  id: number,
+  institutionId: number,
+  request: Partial<ClinicalEventData<'TestRequestCreated'>>,
+  patient: Partial<ClinicalEventData<'PatientRegistered'>> = {},
+): Promise<number> {
+  await suite.publish('clinical', {
+    stream: `patient-${id}`,
+    version: 0,
+    type: 'PatientRegistered',
+    data: patientRegisteredData(id, [institutionId], patient),
+  });
+  await suite.publish('clinical', {
+    stream: `testRequest-${id}`,
+    version: 0,
+    type: 'TestRequestCreated',
+    data: testRequestCreatedData(id, institutionId, { patient_id: id, ...request }),
+  });
+  await waitFor(
+    async () =>
+      await suite.pool.exists(sql.unsafe`
+        SELECT 1 FROM test_request_summaries t
+        JOIN results_patients p ON p.id = t.patient_id JOIN results_test_requests r ON r.id = t.id
+        WHERE t.id = ${id}`),
+    { description: `test request ${id}` },
+  );
+  return id;
+}

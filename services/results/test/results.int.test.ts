@@ -32,7 +32,7 @@ import { z } from 'zod';
 import type { ResultsConfig, ResultsResources } from '../src/config';
 import { resultsProjection } from '../src/projections/results/projection';
 import { service } from '../src/service';
-import { markerCreatedData, withoutLaboratory } from './resources';
+import { markerCreatedData, publishOrder, withoutLaboratory } from './resources';
 
 const NORTHWIND = 1;
 const RIVERSIDE = 2;
@@ -79,31 +79,19 @@ let nextOrder = 1000;
 
 /** A patient and their test request (of the three markers) as clinical publishes them. */
 async function order(institutionId = NORTHWIND, status: ClinicalEventData<'TestRequestCreated'>['status'] = 'pending') {
-  const id = (nextOrder += 1);
-  await clinical(
-    `patient-${id}`,
-    'PatientRegistered',
-    patientRegisteredData(id, [institutionId], { first_name: 'Amelia', last_name: `Thompson Ávila` }),
-  );
-  await clinical(
-    `testRequest-${id}`,
-    'TestRequestCreated',
-    testRequestCreatedData(id, institutionId, {
-      patient_id: id,
+  return publishOrder(
+    suite,
+    (nextOrder += 1),
+    institutionId,
+    {
       clinician_id: USERS.clinician.id,
       marker_ids: Object.values(MARKERS).map((marker) => marker.id),
       test_name: 'Glucose, Hemoglobin, TSH',
       lab_id: LAB,
       status,
-    }),
+    },
+    { first_name: 'Amelia', last_name: `Thompson Ávila` },
   );
-  await waitFor(
-    async () =>
-      await suite.pool.exists(sql.unsafe`
-        SELECT 1 FROM test_request_summaries t JOIN results_patients p ON p.id = t.patient_id WHERE t.id = ${id}`),
-    { description: `test request ${id}` },
-  );
-  return id;
 }
 
 const RESULT_DATA = [
