@@ -207,7 +207,7 @@ export async function runResultsBench(): Promise<boolean> {
       env: { DATABASE_URL: database.url, IDENTITY_JWKS_URL: `${database.url}/unused` },
       pool,
       store,
-      resources: { keys: { jwks: keys.jwks } },
+      resources: { keys: { jwks: keys.jwks }, labProviders: new Map() },
     });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const tokens = {

@@ -33,6 +33,8 @@ export interface StackFacilities {
   mailEnv: Readonly<Record<string, string>>;
   /** The SMS sandbox's environment for a service listening on `port`. */
   smsEnv(port: number): Record<string, string>;
+  /** The laboratory sandbox's environment (EXTERNAL_LAB_FHIR_URL). */
+  externalLabEnv: Readonly<Record<string, string>>;
 }
 
 function needEnvironment(need: ServiceNeed, port: number, stack: StackFacilities): Record<string, string> {
@@ -48,6 +50,8 @@ function needEnvironment(need: ServiceNeed, port: number, stack: StackFacilities
       return { ...stack.mailEnv };
     case 'sms':
       return stack.smsEnv(port);
+    case 'external-lab':
+      return { ...stack.externalLabEnv };
   }
 }
 

@@ -48,7 +48,7 @@ export interface Stack {
   natsUrl: string;
   infrastructure: { postgres: StartedInfra['source']; nats: StartedInfra['source'] };
   /** The sandbox peers' web addresses: the SMTP inbox (GET /messages) and the SMS API (GET /messages). */
-  sandboxes: { smtp: string; sms: string };
+  sandboxes: { smtp: string; sms: string; lab: string };
   /**
    * Settles when a service or the gateway exits without stop() having been called, once the stack has stopped
    * everything else; stays pending otherwise. describeExit(exit) says which one, with its last lines.
@@ -212,6 +212,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           webUrl: `http://localhost:${gatewayPort}`,
           mailEnv: sandboxes.mailEnv,
           smsEnv: sandboxes.smsEnv,
+          externalLabEnv: sandboxes.externalLabEnv,
         }),
         PORT: String(port),
         DB_SCHEMA: service.name,
@@ -238,7 +239,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       databaseUrl,
       natsUrl: nats.url,
       infrastructure: { postgres: postgres.source, nats: nats.source },
-      sandboxes: { smtp: sandboxes.smtpUrl, sms: sandboxes.smsUrl },
+      sandboxes: { smtp: sandboxes.smtpUrl, sms: sandboxes.smsUrl, lab: sandboxes.labUrl },
       exited,
       stop,
     };

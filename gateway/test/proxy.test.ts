@@ -70,7 +70,12 @@ const SPEC_CALLS: [Method, string, ServiceName][] = [
   ['POST', '/api/results/9/review', 'results'],
   ['GET', '/api/results/9/history', 'results'],
   ['GET', '/api/results/9/pdf', 'results'],
-  // spec 1 §7's external laboratory calls (results/create, api-status, sync-status, external-api) come with issue 27
+  // spec 1 §7's external laboratory calls (issue 27), served by results
+  ['POST', '/api/results/create', 'results'],
+  ['GET', '/api/results/9/api-status', 'results'],
+  ['POST', '/api/results/9/sync-status', 'results'],
+  ['POST', '/api/external-api/fhir/submit-order/7', 'results'],
+  ['POST', '/api/external-api/fhir/fetch-results/7', 'results'],
   ['GET', '/api/cms/notification-logs?page=1&limit=10', 'notifications'],
   ['GET', '/api/cms/notification-stats', 'notifications'],
   ['GET', '/api/cms/reminder-configs', 'notifications'],

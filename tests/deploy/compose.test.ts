@@ -73,6 +73,7 @@ describe('docker-compose.yml', () => {
     expect('PUBLIC_WEB_URL' in environment, 'PUBLIC_WEB_URL').toBe(needs.includes('public-web-url'));
     expect('SMTP_HOST' in environment, 'SMTP_HOST').toBe(needs.includes('mail'));
     expect('TWILIO_ACCOUNT_SID' in environment, 'TWILIO_ACCOUNT_SID').toBe(needs.includes('sms'));
+    expect('EXTERNAL_LAB_FHIR_URL' in environment, 'EXTERNAL_LAB_FHIR_URL').toBe(needs.includes('external-lab'));
   });
 
   it('gives NATS the users of k8s/base/nats/auth.conf, the one definition of who may do what', () => {

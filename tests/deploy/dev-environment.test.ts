@@ -11,6 +11,7 @@ const stack: StackFacilities = {
   webUrl: 'http://localhost:8081',
   mailEnv: { SMTP_HOST: '127.0.0.1', SMTP_PORT: '2525' },
   smsEnv: (port) => ({ TWILIO_INBOUND_URL: `http://127.0.0.1:${port}/webhooks/twilio/inbound` }),
+  externalLabEnv: { EXTERNAL_LAB_FHIR_URL: 'http://127.0.0.1:1100/fhir/R4' },
 };
 
 describe('the dev runner', () => {
@@ -29,6 +30,7 @@ describe('the dev runner', () => {
       ...(service.needs.includes('public-web-url') ? { PUBLIC_WEB_URL: 'http://localhost:8081' } : {}),
       ...(service.needs.includes('mail') ? stack.mailEnv : {}),
       ...(service.needs.includes('sms') ? { TWILIO_INBOUND_URL: 'http://127.0.0.1:4242/webhooks/twilio/inbound' } : {}),
+      ...(service.needs.includes('external-lab') ? stack.externalLabEnv : {}),
     };
     expect(environment).toEqual(expected);
   });

@@ -101,8 +101,11 @@ async function runningSystem(): Promise<{ runner: Runner; gatewayPort: number; p
   const runner = startRunner({ PORT: '0' });
   const [, gatewayPort] = await runner.waitForOutput(/Labline is running: http:\/\/localhost:(\d+)/, 90_000);
   const pids = processIds(runner.output());
-  // every service, the gateway, and the sandbox peers standing in for the mail relay and Twilio
-  assert.deepEqual([...pids.keys()].sort(), [...DEPLOYED_SERVICES, 'gateway', 'sms-sandbox', 'smtp-sandbox'].sort());
+  // every service, the gateway, and the sandbox peers standing in for the mail relay, Twilio and the laboratory
+  assert.deepEqual(
+    [...pids.keys()].sort(),
+    [...DEPLOYED_SERVICES, 'gateway', 'lab-sandbox', 'sms-sandbox', 'smtp-sandbox'].sort(),
+  );
   return { runner, gatewayPort: Number(gatewayPort), pids };
 }
 

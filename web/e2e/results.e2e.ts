@@ -4,25 +4,41 @@
  * shows flagged H on the detail; Northwind's admin finds it on the list, reviews it and releases it with the Review
  * menu; the clinician downloads its report (the file named by contracts, a PDF whose text has the flagged row);
  * the admin amends it with a reason, which its History tab shows, and the clinician's report is then the
- * corrected one. The request is this test's own, ordered through the API, so the test runs again on the same
- * system. One browser context per role, moved in-app; axe checks every page (support.ts).
+ * corrected one. Then the external lab panel (issue 27): a clinician creates the result for the laboratory and
+ * submits the order, the laboratory sandbox moves it to Results Available with the timeline in spec 1 §4's order, a
+ * lab user releases the draft it filled and the test request is completed. Each request is the test's own, ordered
+ * through the API, so the tests run again on the same system. One browser context per role, moved in-app; axe checks every page (support.ts).
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { test } from 'vitest';
 import {
+  EXTERNAL_LAB_STATUS_LABELS,
+  EXTERNAL_LAB_TEXTS,
+  EXTERNAL_LAB_TIMELINE_LABELS,
+  EXTERNAL_LAB_TIMELINE_STEPS,
   RESULT_REPORT_TEXTS,
   RESULT_TEXTS,
   formatRequestId,
   resultDetailSchema,
   resultReportFileName,
+  testRequestResponseSchema,
   type ResultDetail,
 } from '@labline/contracts';
 import type { Download, Page } from 'playwright-core';
 import { navigateInApp } from './navigation';
 import { createReachablePatient, orderAsNorthwindAdmin } from './orders';
-import { apiAs, DEMO_ACCOUNTS, messageShown, openSignedIn, pickOption, screenshot, useSystem } from './support';
+import {
+  apiAs,
+  DEMO_ACCOUNTS,
+  eventually,
+  messageShown,
+  openSignedIn,
+  pickOption,
+  screenshot,
+  useSystem,
+} from './support';
 
 const system = useSystem();
 const run = promisify(execFile);
@@ -51,7 +67,7 @@ test('a lab user enters a result from the template, a reviewer releases it, the 
   // The lab user: Create Result from the test request, the template for its marker, a value above the range.
   const lab = await system.newPage();
   await openSignedIn(lab, DEMO_ACCOUNTS.labUser.email, `/tests/${request.id}`);
-  await lab.getByRole('button', { name: 'Create Result' }).click();
+  await lab.getByRole('button', { name: /Create Result$/ }).click();
   await lab.waitForURL(`**/results/new?test_request_id=${request.id}`);
   await lab.getByRole('heading', { name: RESULT_TEXTS.enterTitle }).waitFor();
   // The request is chosen (REQ-id, patient and test), and the side panel shows it and its marker with the range.
@@ -164,6 +180,62 @@ test('a lab user enters a result from the template, a reviewer releases it, the 
   assert.match(correctedReport.text, /HbA1c\s+5\.2\s+%\s+4-5\.6\s+Normal/);
   const amended: ResultDetail = resultDetailSchema.parse(await clinic.call('GET', `/results/${resultId}`));
   assert.equal(amended.status, 'amended');
+});
+
+test("the external lab panel: a clinician submits the order, the laboratory's values arrive in a draft (Results Available), a lab user releases it and the request is completed", async () => {
+  const patient = await createReachablePatient(system);
+  const request = await orderAsNorthwindAdmin(system, 'HbA1c', patient);
+
+  const clinician = await system.newPage();
+  await openSignedIn(clinician, DEMO_ACCOUNTS.clinician.email, `/tests/${request.id}`);
+  const panel = clinician.getByTestId('external-lab-panel');
+  await panel.getByRole('button', { name: EXTERNAL_LAB_TEXTS.createResult }).click();
+  const status = panel.getByTestId('external-lab-status');
+  await status.getByText(EXTERNAL_LAB_STATUS_LABELS.pending).waitFor();
+  await panel.getByRole('button', { name: EXTERNAL_LAB_TEXTS.submitOrder }).click();
+  // The sandbox moves the order along (small times in the test systems); the service's poll brings the results.
+  await status
+    .getByText(EXTERNAL_LAB_STATUS_LABELS.complete)
+    .waitFor({ timeout: 30_000 })
+    .catch(async (error: unknown) => {
+      await screenshot(clinician, 'external-lab-panel-waiting');
+      throw new Error(`the panel never said Results Available: ${await panel.innerText()}`, { cause: error });
+    });
+  const timeline = panel.getByRole('list', { name: 'External lab timeline' });
+  for (const label of EXTERNAL_LAB_TIMELINE_STEPS.map((step) => EXTERNAL_LAB_TIMELINE_LABELS[step])) {
+    await timeline.getByText(label).waitFor();
+  }
+  assert.equal(await timeline.locator('li[data-done="true"]').count(), EXTERNAL_LAB_TIMELINE_STEPS.length);
+  assert.equal(await panel.getByRole('button', { name: EXTERNAL_LAB_TEXTS.submitOrder }).count(), 0);
+  assert.equal(await panel.getByRole('button', { name: EXTERNAL_LAB_TEXTS.fetchResults }).count(), 0);
+  await screenshot(clinician, 'external-lab-panel');
+
+  // The draft holds the laboratory's HbA1c in %; the lab user releases it; clinical completes the request.
+  const lab = await apiAs(system, DEMO_ACCOUNTS.labUser.email);
+  const { test_results } = testRequestResponseSchema.parse(
+    await lab.call('GET', `/tests/requests/${request.id}`),
+  ).request;
+  const resultId = test_results[0]!.id;
+  const draft = resultDetailSchema.parse(await lab.call('GET', `/results/${resultId}`));
+  assert.equal(draft.status, 'draft');
+  assert.equal(draft.has_external_results, true);
+  assert.deepEqual(
+    draft.rows.map((row) => [row.biomarker, row.units, /^\d+(\.\d+)?$/.test(row.value)]),
+    [['HbA1c', '%', true]],
+  );
+  const page = await system.newPage();
+  await openSignedIn(page, DEMO_ACCOUNTS.labUser.email, `/results/${resultId}`);
+  await page.getByTestId('staff-information').getByText(EXTERNAL_LAB_STATUS_LABELS.complete).waitFor();
+  await review(page, page, 'Mark as Reviewed');
+  await messageShown(page, `${draft.display_id} is now reviewed`);
+  await review(page, page, 'Release as Final');
+  await messageShown(page, `${draft.display_id} is now final`);
+  await eventually(async () => {
+    const { request: completed } = testRequestResponseSchema.parse(
+      await lab.call('GET', `/tests/requests/${request.id}`),
+    );
+    assert.equal(completed.status, 'completed');
+  }, 10_000);
 });
 
 test('an unknown result shows Result Not Found', async () => {

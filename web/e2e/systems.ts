@@ -34,12 +34,18 @@ export type SystemInfo = z.infer<typeof systemInfoSchema>;
 /**
  * The browser tests sign in far more often than one person does, and all from 127.0.0.1, across the files that
  * share a system: the per-address sign-in limits (gateway and identity) would turn later files away. They are
- * tested where they are the subject (the gateway's and identity's own tests); everything else keeps its default.
+ * tested where they are the subject (the gateway's and identity's own tests); everything else keeps its default,
+ * but for the laboratory's pace (below).
  */
 const SHARED_SYSTEM_ENV = {
   LOGIN_RATE_LIMIT_MAX: '100000',
   LOGIN_RATE_LIMIT_PER_ADDRESS: '100000',
   RATE_LIMIT_MAX: '100000',
+  // The laboratory sandbox's pace and the results service's poll (issue 27): a browser test sees an order reach
+  // Results Available within a few seconds of its submission.
+  SAMPLE_RECEIVED_AFTER_MS: '500',
+  COMPLETE_AFTER_MS: '1500',
+  EXTERNAL_LAB_POLL_MS: '500',
 };
 
 interface Running {

@@ -59,4 +59,7 @@ export * from './results';
 export * from './result-data';
 export * from './events/results';
 export * from './http/results';
+export * from './external-lab';
+export * from './events/external-orders';
+export * from './http/external-lab';
 export * from './result-report';

@@ -6,9 +6,11 @@ import type { ServiceName } from './events/envelope';
  * - `public-web-url`: it writes links to the web app as users open it (`PUBLIC_WEB_URL`);
  * - `mail`: it sends e-mail through an SMTP relay (`SMTP_*`, `SUPPORT_EMAIL`; the SMTP sandbox in development);
  * - `sms`: it sends and receives SMS through Twilio (`TWILIO_*`; the SMS sandbox in development, which posts
- *   simulated replies to the service's `/webhooks/twilio/inbound`).
+ *   simulated replies to the service's `/webhooks/twilio/inbound`);
+ * - `external-lab`: it sends orders to an external laboratory over FHIR R4 (`EXTERNAL_LAB_FHIR_URL`, the FHIR base;
+ *   the laboratory sandbox in development).
  */
-export const SERVICE_NEEDS = ['identity-keys', 'public-web-url', 'mail', 'sms'] as const;
+export const SERVICE_NEEDS = ['identity-keys', 'public-web-url', 'mail', 'sms', 'external-lab'] as const;
 export type ServiceNeed = (typeof SERVICE_NEEDS)[number];
 
 /**
@@ -38,7 +40,7 @@ export const SERVICE_DECLARATIONS = [
   { name: 'analytics', port: 4007, needs: ['identity-keys'], demoSeed: false },
   { name: 'inventory', port: 4008, needs: ['identity-keys'], demoSeed: true },
   { name: 'fulfillment', port: 4009, needs: ['identity-keys'], demoSeed: true },
-  { name: 'results', port: 4010, needs: ['identity-keys'], demoSeed: true },
+  { name: 'results', port: 4010, needs: ['identity-keys', 'external-lab'], demoSeed: true },
 ] as const satisfies readonly ServiceDeclaration[];
 
 export type DeployedService = (typeof SERVICE_DECLARATIONS)[number]['name'];

@@ -1,1 +1,3 @@
 export * from './provider';
+export * from './match';
+export * from './fhir';

@@ -31,7 +31,8 @@ export interface IdentityDirectoryOptions {
 /**
  * The directory's tables, kept without foreign keys so that they can be emptied and rebuilt from the events;
  * `version` is the stream's last projected event, the guard that makes re-projection idempotent. (The address
- * came later to some services' directories: added where missing.)
+ * and api_enabled came later to some services' directories: added where missing; a service that reads api_enabled
+ * raises its directory's version so the rebuild fills it in.)
  */
 const DIRECTORY_TABLES = `
   CREATE TABLE IF NOT EXISTS institutions (
@@ -41,6 +42,7 @@ const DIRECTORY_TABLES = `
     version integer NOT NULL
   );
   ALTER TABLE institutions ADD COLUMN IF NOT EXISTS address text;
+  ALTER TABLE institutions ADD COLUMN IF NOT EXISTS api_enabled boolean NOT NULL DEFAULT false;
 
   CREATE TABLE IF NOT EXISTS users (
     id integer PRIMARY KEY,
@@ -75,9 +77,10 @@ async function applyIdentityEvent(db: CommonQueryMethods, event: EventEnvelope):
     case 'InstitutionUpdated': {
       const data = parseEventData(IDENTITY_EVENT_SCHEMAS, event.type, event.data);
       await db.query(sql.unsafe`
-        INSERT INTO institutions (id, name, address, version)
-        VALUES (${data.institutionId}, ${data.name}, ${data.address}, ${event.version})
-        ON CONFLICT (id) DO UPDATE SET name = excluded.name, address = excluded.address, version = excluded.version
+        INSERT INTO institutions (id, name, address, api_enabled, version)
+        VALUES (${data.institutionId}, ${data.name}, ${data.address}, ${data.api_enabled}, ${event.version})
+        ON CONFLICT (id) DO UPDATE SET name = excluded.name, address = excluded.address,
+          api_enabled = excluded.api_enabled, version = excluded.version
         WHERE institutions.version < excluded.version`);
       return;
     }

@@ -48,6 +48,7 @@ export const institutionRegisteredData = (
   phone: null,
   email: null,
   institution_type: 'Hospital',
+  api_enabled: false,
 });
 
 /** identity's UserRegistered data for an active test user (without menu permissions or phone). */

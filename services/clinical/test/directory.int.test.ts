@@ -115,6 +115,7 @@ describe('identity events', () => {
       phone: null,
       email: null,
       institution_type: 'Hospital',
+      api_enabled: false,
     });
     const read = async () =>
       (await context.app.inject({ url: `/patients/${id}`, headers: await context.as(USERS.superAdmin) })).json() as {
@@ -133,6 +134,7 @@ describe('identity events', () => {
       phone: null,
       email: null,
       institution_type: 'Hospital',
+      api_enabled: false,
     });
     await waitFor(async () => (await read()).patient.institution_name === 'Northwind General Hospital');
     assert.equal((await read()).patient.clinician_last_name, 'Chen-Morgan');

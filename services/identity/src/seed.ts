@@ -16,6 +16,8 @@ const NORTHWIND: NewInstitution = {
   phone: '+442079460100',
   email: 'contact@northwind.labline.test',
   institution_type: 'Hospital',
+  // the demo's external laboratory (issue 27) takes Northwind's orders
+  api_enabled: true,
 };
 
 const RIVERSIDE: NewInstitution = {
@@ -25,6 +27,7 @@ const RIVERSIDE: NewInstitution = {
   phone: '+441614960200',
   email: 'hello@riverside.labline.test',
   institution_type: 'Clinic',
+  api_enabled: false,
 };
 
 interface DemoUser {

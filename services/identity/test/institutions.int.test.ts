@@ -83,6 +83,7 @@ describe('institutions', () => {
     assert.equal(institution.name, 'Eastgate Practice');
     assert.equal(institution.institution_type, 'Hospital');
     assert.equal(institution.phone, null);
+    assert.equal(institution.api_enabled, false, 'external lab integration is off until turned on');
     const [registered] = await context.eventsOfType('InstitutionRegistered', `institution-${institution.id}`);
     assert.ok(registered);
 
@@ -90,8 +91,10 @@ describe('institutions', () => {
       name: 'Eastgate Family Practice',
       institution_type: 'Practice',
       email: 'Desk@Eastgate.test',
+      api_enabled: true,
     });
     assert.equal(edited.statusCode, 200, edited.body);
+    assert.equal(edited.json().institution.api_enabled, true);
     assert.equal(edited.json().institution.name, 'Eastgate Family Practice');
     assert.equal(edited.json().institution.email, 'desk@eastgate.test');
     assert.ok(edited.json().institution.updated_at > institution.updated_at);

@@ -19,12 +19,13 @@ describe('seedDemo', () => {
     assert.deepEqual(await seedDemo(context.commands), { seeded: false });
 
     const institutions = await context.pool.any(
-      sql.type(z.object({ name: z.string(), institution_type: z.string() }))`
-        SELECT name, institution_type FROM institutions ORDER BY id`,
+      sql.type(z.object({ name: z.string(), institution_type: z.string(), api_enabled: z.boolean() }))`
+        SELECT name, institution_type, api_enabled FROM institutions ORDER BY id`,
     );
+    // Northwind sends its samples to the demo's external laboratory (issue 27)
     assert.deepEqual(institutions, [
-      { name: 'Northwind General Hospital', institution_type: 'Hospital' },
-      { name: 'Riverside Clinic', institution_type: 'Clinic' },
+      { name: 'Northwind General Hospital', institution_type: 'Hospital', api_enabled: true },
+      { name: 'Riverside Clinic', institution_type: 'Clinic', api_enabled: false },
     ]);
     for (const id of [1, 2]) {
       assert.equal((await context.eventsOfType('InstitutionRegistered', `institution-${id}`)).length, 1);

@@ -20,7 +20,7 @@ import {
   type ClinicalEventData,
   type ClinicalEventType,
   type HistoryResponse,
-  type RESULTS_EVENT_SCHEMAS,
+  type RESULTS_SERVICE_EVENT_SCHEMAS,
   type ResultDetail,
   type ResultList,
   type ResultStatus,
@@ -32,6 +32,7 @@ import { z } from 'zod';
 import type { ResultsConfig, ResultsResources } from '../src/config';
 import { resultsProjection } from '../src/projections/results/projection';
 import { service } from '../src/service';
+import { markerCreatedData, publishOrder, withoutLaboratory } from './resources';
 
 const NORTHWIND = 1;
 const RIVERSIDE = 2;
@@ -53,7 +54,7 @@ const MARKERS = {
 } as const;
 const LAB = 41;
 
-let suite: ServiceUnderTest<ResultsConfig, typeof RESULTS_EVENT_SCHEMAS, ResultsResources>;
+let suite: ServiceUnderTest<ResultsConfig, typeof RESULTS_SERVICE_EVENT_SCHEMAS, ResultsResources>;
 
 async function call<T = unknown>(member: TestUser, method: string, url: string, payload?: unknown) {
   const response = await suite.app.inject({
@@ -78,31 +79,19 @@ let nextOrder = 1000;
 
 /** A patient and their test request (of the three markers) as clinical publishes them. */
 async function order(institutionId = NORTHWIND, status: ClinicalEventData<'TestRequestCreated'>['status'] = 'pending') {
-  const id = (nextOrder += 1);
-  await clinical(
-    `patient-${id}`,
-    'PatientRegistered',
-    patientRegisteredData(id, [institutionId], { first_name: 'Amelia', last_name: `Thompson Ávila` }),
-  );
-  await clinical(
-    `testRequest-${id}`,
-    'TestRequestCreated',
-    testRequestCreatedData(id, institutionId, {
-      patient_id: id,
+  return publishOrder(
+    suite,
+    (nextOrder += 1),
+    institutionId,
+    {
       clinician_id: USERS.clinician.id,
       marker_ids: Object.values(MARKERS).map((marker) => marker.id),
       test_name: 'Glucose, Hemoglobin, TSH',
       lab_id: LAB,
       status,
-    }),
+    },
+    { first_name: 'Amelia', last_name: `Thompson Ávila` },
   );
-  await waitFor(
-    async () =>
-      await suite.pool.exists(sql.unsafe`
-        SELECT 1 FROM test_request_summaries t JOIN results_patients p ON p.id = t.patient_id WHERE t.id = ${id}`),
-    { description: `test request ${id}` },
-  );
-  return id;
 }
 
 const RESULT_DATA = [
@@ -168,7 +157,7 @@ const eventCount = () =>
   suite.pool.oneFirst(sql.type(z.object({ count: z.number().int() }))`SELECT count(*)::int AS count FROM events`);
 
 beforeAll(async () => {
-  suite = await startServiceUnderTest(service);
+  suite = await startServiceUnderTest(service, { resources: withoutLaboratory });
   await publishDirectory(
     suite,
     [
@@ -178,24 +167,7 @@ beforeAll(async () => {
     Object.values(USERS),
   );
   for (const [index, marker] of Object.values(MARKERS).entries()) {
-    await clinical(`catalogue-${marker.id}`, 'CatalogueItemCreated', {
-      kind: 'markers',
-      itemId: marker.id,
-      name: marker.name,
-      description: `${marker.name} in blood`,
-      active: true,
-      sort_order: index,
-      institution_ids: [],
-      marker_code: null,
-      value: 50,
-      units: marker.units,
-      units_ucum: marker.ucum,
-      range_min: marker.range[0],
-      range_max: marker.range[1],
-      sample_type_ids: [11],
-      tube_type_ids: [],
-      collection_device_ids: [],
-    });
+    await clinical(`catalogue-${marker.id}`, 'CatalogueItemCreated', markerCreatedData(marker, index));
   }
   await clinical(`catalogue-${LAB}`, 'CatalogueItemCreated', {
     kind: 'labs',

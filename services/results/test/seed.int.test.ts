@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, it } from 'vitest';
-import type { RESULTS_EVENT_SCHEMAS, TestRequestStatus } from '@labline/contracts';
+import type { RESULTS_SERVICE_EVENT_SCHEMAS, TestRequestStatus } from '@labline/contracts';
 import { startServiceUnderTest, type ServiceUnderTest } from '@labline/service-kit/testing';
 import { patientRegisteredData, testRequestCreatedData } from '@labline/testkit';
 import { sql } from 'slonik';
@@ -13,12 +13,13 @@ import { z } from 'zod';
 import type { ResultsConfig, ResultsResources } from '../src/config';
 import { DEMO_AMENDMENT_REASON, seedDemoResults } from '../src/seed';
 import { service } from '../src/service';
+import { withoutLaboratory } from './resources';
 
 const NORTHWIND = 1;
-let suite: ServiceUnderTest<ResultsConfig, typeof RESULTS_EVENT_SCHEMAS, ResultsResources>;
+let suite: ServiceUnderTest<ResultsConfig, typeof RESULTS_SERVICE_EVENT_SCHEMAS, ResultsResources>;
 
 beforeAll(async () => {
-  suite = await startServiceUnderTest(service);
+  suite = await startServiceUnderTest(service, { resources: withoutLaboratory });
 }, 60_000);
 afterAll(() => suite?.close());
 

@@ -1,4 +1,4 @@
-/** The sandboxes' HTTP answers: JSON for tests and tools, the page for people; none of them cached. */
+/** The sandboxes' HTTP: a request's body; answers in JSON for tests and tools, the page for people, none cached. */
 import type http from 'node:http';
 
 const NOT_CACHED = { 'cache-control': 'no-store' };
@@ -14,3 +14,12 @@ export function sendJson(response: http.ServerResponse, status: number, body: un
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...NOT_CACHED });
   response.end(JSON.stringify(body));
 }
+
+/** The request's whole body, as UTF-8 text. */
+export const readBody = (request: http.IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });

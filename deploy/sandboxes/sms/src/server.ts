@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sendHtml, sendJson } from '@labline/sandbox-kit';
+import { readBody, sendHtml, sendJson } from '@labline/sandbox-kit';
 import { consentChangeOf, inboundFieldsOf, InboundRefused, type InboundMessage } from './inbound';
 import { renderMessages } from './page';
 import { postSigned } from './signature';
@@ -61,14 +61,6 @@ export interface SmsSandbox {
 const MESSAGES_PATH = new RegExp(`^/${API_VERSION}/Accounts/(AC[0-9a-f]{32})/Messages\\.json$`);
 const MESSAGE_PATH = new RegExp(`^/${API_VERSION}/Accounts/(AC[0-9a-f]{32})/Messages/(SM[0-9a-f]{32})\\.json$`);
 const ACCOUNT_PATH = new RegExp(`^/${API_VERSION}/Accounts/(AC[0-9a-f]{32})\\.json$`);
-
-const readBody = (request: http.IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -17,6 +17,8 @@ export const institutionRegisteredSchema = z.object({
   phone: z.string().max(40).nullable(),
   email: z.string().max(254).nullable(),
   institution_type: z.string().max(50),
+  /** Whether the institution's test requests may go to an external laboratory (issue 27); earlier events: off. */
+  api_enabled: z.boolean().default(false),
 });
 
 export const institutionUpdatedSchema = institutionRegisteredSchema;

@@ -12,6 +12,8 @@ export const institutionSchema = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   institution_type: z.string(),
+  /** External lab integration (issue 27): the test request panel submits orders only when on. */
+  api_enabled: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -28,6 +30,7 @@ export const institutionBodySchema = requestObject({
   phone: optionalPhone,
   email: optionalEmail,
   institution_type: z.enum(INSTITUTION_TYPES).optional().default('Hospital'),
+  api_enabled: z.boolean().optional().default(false),
 });
 export type InstitutionBody = z.input<typeof institutionBodySchema>;
 export type InstitutionInput = z.output<typeof institutionBodySchema>;

@@ -4,6 +4,7 @@
  * menu's move.
  */
 import { z } from 'zod';
+import { EXTERNAL_LAB_STATUSES } from '../external-lab';
 import { RESULT_ERRORS, RESULT_LIMITS, RESULT_STATUSES } from '../results';
 import { resultMarkerSchema } from '../events/results';
 import { pageQuerySchema, paginationSchema } from './common';
@@ -116,6 +117,12 @@ export const resultSchema = z.object({
   date_of_birth: z.string().nullable(),
   gender: z.string().nullable(),
   barcode_number: z.string().nullable(),
+  /** spec 1 §3's external fields (issue 27): the order at the external laboratory, pending before any. */
+  external_api_status: z.enum(EXTERNAL_LAB_STATUSES),
+  external_lab_id: z.string().nullable(),
+  api_order_submitted_at: z.string().nullable(),
+  api_results_received_at: z.string().nullable(),
+  has_external_results: z.boolean(),
 });
 export type ResultRecord = z.infer<typeof resultSchema>;
 

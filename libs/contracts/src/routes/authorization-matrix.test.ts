@@ -156,6 +156,12 @@ const MATRIX: Record<string, Row> = {
   'POST /results': [T, T, T, F, F, T],
   'PUT /results/:id': [T, T, T, F, F, T],
   'POST /results/:id/review': [T, T, T, F, F, T],
+  // the external laboratory (issue 27): the result roles, as for results
+  'POST /results/create': [T, T, T, F, F, T],
+  'GET /results/:id/api-status': [T, T, T, F, F, T],
+  'POST /results/:id/sync-status': [T, T, T, F, F, T],
+  'POST /external-api/:provider/submit-order/:testRequestId': [T, T, T, F, F, T],
+  'POST /external-api/:provider/fetch-results/:testRequestId': [T, T, T, F, F, T],
 };
 
 const contracts = BUILT_SERVICES.flatMap((service) => contractsOf(service).map(({ route }) => route));

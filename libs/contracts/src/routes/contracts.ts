@@ -20,6 +20,12 @@ import {
   resultReviewBodySchema,
 } from '../http/results';
 import {
+  externalApiCallResponseSchema,
+  externalApiParamsSchema,
+  externalApiStatusResponseSchema,
+  externalResultCreateBodySchema,
+} from '../http/external-lab';
+import {
   fulfillmentAssignBodySchema,
   fulfillmentCreateBodySchema,
   fulfillmentListQuerySchema,
@@ -545,6 +551,23 @@ const resultsSchemas = {
   create: { body: resultBodySchema, response: { 201: resultDetailSchema }, ...resultWriter },
   update: { ...byId, body: resultBodySchema, response: resultAnswer, ...resultWriter },
   review: { ...byId, body: resultReviewBodySchema, response: resultAnswer, ...resultWriter },
+  createForExternalLab: {
+    body: externalResultCreateBodySchema,
+    response: { 201: resultDetailSchema },
+    ...resultWriter,
+  },
+  apiStatus: { ...byId, response: { 200: externalApiStatusResponseSchema }, ...resultReader },
+  syncStatus: { ...byId, response: { 200: externalApiStatusResponseSchema }, ...resultWriter },
+  submitExternalOrder: {
+    params: externalApiParamsSchema,
+    response: { 200: externalApiCallResponseSchema },
+    ...resultWriter,
+  },
+  fetchExternalResults: {
+    params: externalApiParamsSchema,
+    response: { 200: externalApiCallResponseSchema },
+    ...resultWriter,
+  },
 } as const satisfies SchemasOf<typeof RESULTS_ROUTES>;
 
 export const RESULTS_CONTRACTS = withSchemas(RESULTS_ROUTES, resultsSchemas);

@@ -252,6 +252,20 @@ export const RESULTS_ROUTES = {
   create: { method: 'POST', path: '/results', ...RESULT_SCREENS },
   update: { method: 'PUT', path: '/results/:id', ...RESULT_SCREENS },
   review: { method: 'POST', path: '/results/:id/review', ...RESULT_SCREENS },
+  // spec 1 §7 "Results and external lab": the test request detail's integration panel (issue 27)
+  createForExternalLab: { method: 'POST', path: '/results/create', ...RESULT_SCREENS },
+  apiStatus: { method: 'GET', path: '/results/:id/api-status', ...RESULT_SCREENS },
+  syncStatus: { method: 'POST', path: '/results/:id/sync-status', ...RESULT_SCREENS },
+  submitExternalOrder: {
+    method: 'POST',
+    path: '/external-api/:provider/submit-order/:testRequestId',
+    ...RESULT_SCREENS,
+  },
+  fetchExternalResults: {
+    method: 'POST',
+    path: '/external-api/:provider/fetch-results/:testRequestId',
+    ...RESULT_SCREENS,
+  },
 } as const satisfies Record<string, RoutePath>;
 
 /** The routes of the services that exist (DEPLOYED_SERVICES), by service. */

@@ -15,6 +15,8 @@ import {
   canEditTestRequest,
   canNotifyAboutTestRequest,
   canRestoreTestRequest,
+  canUseResults,
+  EXTERNAL_LAB_TEXTS,
 } from '@labline/contracts';
 import { Button, Card, Col, Flex, Row, Skeleton, Space, Tag } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -36,12 +38,7 @@ import {
 } from './api';
 import { BarcodeLabCard, MarkersDevicesCards } from './components/RequestOrderCards';
 import { RequestInformation } from './components/RequestInformation';
-import {
-  ExternalLabCard,
-  FulfillmentCard,
-  NotificationHistoryCard,
-  ResultsCard,
-} from './components/RequestRelatedCards';
+import { FulfillmentCard, NotificationHistoryCard, ResultsCard } from './components/RequestRelatedCards';
 import { TestRequestNotFound } from './components/TestRequestNotFound';
 import { requestPatientName } from './format';
 import { PrintLabelsButton } from './labels/PrintLabelsButton';
@@ -52,6 +49,9 @@ import { Result } from '../../shared/Result';
 const SendNotificationModal = lazy(() =>
   import('./components/SendNotificationModal').then((module) => ({ default: module.SendNotificationModal })),
 );
+
+/** The external lab integration panel (issue 27) is a chunk of its own, with its own requests. */
+const ExternalLabPanel = lazy(() => import('./components/ExternalLabPanel'));
 
 /** The Order Trail (the analytics read side's timeline) is a chunk of its own, with its own request. */
 const OrderTrailCard = lazy(() => import('./components/OrderTrailCard'));
@@ -133,6 +133,8 @@ export default function TestRequestDetailPage() {
   }
 
   const facts = accessFactsOf(request);
+  // The panel reads the result's API status: the result roles' (spec 2 §6), as the results service checks.
+  const externalLab = canUseResults(caller);
   const confirmArchive = () =>
     void modal.confirm({
       title: 'Archive Test Request',
@@ -233,12 +235,16 @@ export default function TestRequestDetailPage() {
       <Flex vertical gap={24}>
         <RequestInformation request={request} />
         <Row gutter={[24, 24]}>
-          <Col xs={24} xl={12}>
+          <Col xs={24} xl={externalLab ? 12 : 24}>
             <BarcodeLabCard request={request} />
           </Col>
-          <Col xs={24} xl={12}>
-            <ExternalLabCard />
-          </Col>
+          {externalLab && (
+            <Col xs={24} xl={12}>
+              <Suspense fallback={<Card title={EXTERNAL_LAB_TEXTS.title} loading style={{ height: '100%' }} />}>
+                <ExternalLabPanel request={request} canCreateResult={canOpenRoute(caller, RESULT_FORM_ROUTE)} />
+              </Suspense>
+            </Col>
+          )}
         </Row>
         <MarkersDevicesCards request={request} />
         <ResultsCard request={request} canEnterResult={!request.archived && canOpenRoute(caller, RESULT_FORM_ROUTE)} />

@@ -14,6 +14,7 @@ const northwind: IdentityEventData<'InstitutionRegistered'> = {
   phone: '+44 20 7946 0100',
   email: 'contact@northwind.labline.test',
   institution_type: 'Hospital',
+  api_enabled: false,
 };
 
 describe('institution decider', () => {

@@ -10,13 +10,14 @@ async function applyInstitutionEvent(db: CommonQueryMethods, event: EventEnvelop
       const data = parseEventData(IDENTITY_EVENT_SCHEMAS, event.type, event.data);
       await db.query(sql.unsafe`
         INSERT INTO institutions (id, name, institution_number, address, phone, email, institution_type,
-                                  version, created_at, updated_at)
+                                  api_enabled, version, created_at, updated_at)
         VALUES (${data.institutionId}, ${data.name}, ${data.institution_number}, ${data.address}, ${data.phone},
-                ${data.email}, ${data.institution_type}, ${event.version}, ${event.occurredAt}::timestamptz,
+                ${data.email}, ${data.institution_type}, ${data.api_enabled}, ${event.version}, ${event.occurredAt}::timestamptz,
                 ${event.occurredAt}::timestamptz)
         ON CONFLICT (id) DO UPDATE SET
           name = excluded.name, institution_number = excluded.institution_number, address = excluded.address,
           phone = excluded.phone, email = excluded.email, institution_type = excluded.institution_type,
+          api_enabled = excluded.api_enabled,
           version = excluded.version, updated_at = excluded.updated_at
         WHERE institutions.version < excluded.version`);
       return;
@@ -38,11 +39,12 @@ const INSTITUTIONS_TABLE = `
     created_at timestamptz NOT NULL,
     updated_at timestamptz NOT NULL
   );
+  ALTER TABLE institutions ADD COLUMN IF NOT EXISTS api_enabled boolean NOT NULL DEFAULT false;
 `;
 
 export const institutionsProjection: Projection = {
   name: 'institutions',
-  version: 1,
+  version: 2,
   handles: ['InstitutionRegistered', 'InstitutionUpdated'],
   tables: ['institutions'],
   init: INSTITUTIONS_TABLE,

@@ -21,7 +21,7 @@ export async function existingInstitutionIds(db: CommonQueryMethods, ids: readon
 }
 
 const INSTITUTION_COLUMNS = sql.fragment`
-  id, name, institution_number, address, phone, email, institution_type, created_at, updated_at`;
+  id, name, institution_number, address, phone, email, institution_type, api_enabled, created_at, updated_at`;
 
 function institutionScopeCondition(scope: InstitutionScope) {
   return scope.kind === 'all' ? sql.fragment`TRUE` : sql.fragment`id = ANY(${sql.array(scope.ids, 'int4')})`;

@@ -2,6 +2,7 @@ import { describe, it } from 'vitest';
 import {
   canMoveResult,
   ERRORS,
+  EXTERNAL_LAB_ERRORS,
   RESULT_ERRORS,
   RESULT_STATUSES,
   type Caller,
@@ -199,5 +200,30 @@ describe('test result: entry', () => {
       .given([])
       .when(enter({}, undefined, as('clinician', [RIVERSIDE])))
       .thenThrows(violation('not_found', RESULT_ERRORS.testRequestNotFound));
+  });
+});
+
+describe('test result: the external laboratory', () => {
+  const values = {
+    result_data: 'Glucose:\nValue: 101',
+    result_values: '{"Glucose":{"value":"101"}}',
+    interpretation: null,
+  };
+  const record = { type: 'RecordExternalResults', data: { resultId: 9, content: values } } satisfies ResultCommand;
+  it("writes the laboratory's values into a draft, once", () => {
+    spec
+      .given(historyTo('draft'))
+      .when(record)
+      .then([{ type: 'ResultUpdated', data: { ...filed, ...values, status: 'draft' } }]);
+    spec
+      .given([...historyTo('draft'), { type: 'ResultUpdated', data: { ...filed, ...values, status: 'draft' } }])
+      .when(record)
+      .then([]);
+  });
+  it('never writes over a result under review or released, nor an unknown one', () => {
+    for (const status of ['reviewed', 'final', 'amended'] as const) {
+      spec.given(historyTo(status)).when(record).thenThrows(violation('conflict', EXTERNAL_LAB_ERRORS.resultNotDraft));
+    }
+    spec.given([]).when(record).thenThrows(violation('not_found', RESULT_ERRORS.notFound));
   });
 });

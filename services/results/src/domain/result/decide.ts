@@ -3,6 +3,7 @@ import {
   canReadResult,
   canUseResults,
   ERRORS,
+  EXTERNAL_LAB_ERRORS,
   needsAmendmentReason,
   RESULT_ERRORS,
   RESULT_INITIAL_STATUS,
@@ -61,7 +62,9 @@ export type ResultCommand =
         amendment_reason: string | null;
         caller: Caller;
       };
-    };
+    }
+  /** The external laboratory's values into the result's draft (the system's write: a reviewer still releases it). */
+  | { type: 'RecordExternalResults'; data: { resultId: number; content: ResultContent } };
 
 function enter(command: Extract<ResultCommand, { type: 'EnterResult' }>['data'], state: ResultState): ResultEvent[] {
   const { caller, facts } = command;
@@ -147,8 +150,29 @@ function save(command: Extract<ResultCommand, { type: 'SaveResult' }>['data'], s
   return [saveEvent(result, to, content, reason === '' ? null : reason)];
 }
 
+/** Only a draft takes the laboratory's values: a result under review or released is never written over. */
+function recordExternal(
+  command: Extract<ResultCommand, { type: 'RecordExternalResults' }>['data'],
+  state: ResultState,
+): ResultEvent[] {
+  if (state.status !== 'recorded') throw new RuleViolation('not_found', RESULT_ERRORS.notFound);
+  const result = state.result;
+  if (result.status !== 'draft') throw new RuleViolation('conflict', EXTERNAL_LAB_ERRORS.resultNotDraft);
+  if (sameContent(command.content, result.content)) return [];
+  return [saveEvent(result, 'draft', command.content, null)];
+}
+
 export const resultDecider: Decider<ResultCommand, ResultEvent, ResultState> = {
-  decide: (command, state) => (command.type === 'EnterResult' ? enter(command.data, state) : save(command.data, state)),
+  decide(command, state) {
+    switch (command.type) {
+      case 'EnterResult':
+        return enter(command.data, state);
+      case 'SaveResult':
+        return save(command.data, state);
+      case 'RecordExternalResults':
+        return recordExternal(command.data, state);
+    }
+  },
   evolve: evolveResult,
   initialState: initialResultState,
 };

@@ -7,7 +7,7 @@ const KINDS = ['markers', 'panels', 'labs'];
 
 /**
  * clinical's markers, panels and labs as results needs them: a marker's name, description, units (as typed and in
- * UCUM) and reference range, a panel's markers, a lab's name. Created and Updated carry the item whole; a deleted
+ * UCUM), reference range and LOINC code, a panel's markers, a lab's name. Created and Updated carry the item whole; a deleted
  * item keeps its row, marked deleted (results entered before still name it). Guarded by the item stream's version.
  */
 async function applyCatalogueEvent(db: CommonQueryMethods, event: EventEnvelope): Promise<void> {
@@ -26,20 +26,22 @@ async function applyCatalogueEvent(db: CommonQueryMethods, event: EventEnvelope)
   const markerIds = item.kind === 'panels' ? item.marker_ids : [];
   await db.query(sql.unsafe`
     INSERT INTO results_catalogue (id, kind, name, description, units, units_ucum, range_min, range_max, marker_ids,
-      institution_ids, deleted, version)
+      institution_ids, marker_code, deleted, version)
     VALUES (${item.itemId}, ${item.kind}, ${item.name}, ${item.description}, ${marker?.units ?? null},
       ${marker?.units_ucum ?? null}, ${marker?.range_min ?? null}, ${marker?.range_max ?? null},
-      ${sql.array(markerIds, 'int4')}, ${sql.array(item.institution_ids, 'int4')}, false, ${event.version})
+      ${sql.array(markerIds, 'int4')}, ${sql.array(item.institution_ids, 'int4')}, ${marker?.marker_code ?? null}, false, ${event.version})
     ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, name = excluded.name, description = excluded.description,
       units = excluded.units, units_ucum = excluded.units_ucum, range_min = excluded.range_min,
       range_max = excluded.range_max, marker_ids = excluded.marker_ids, institution_ids = excluded.institution_ids,
+      marker_code = excluded.marker_code,
       deleted = false, version = excluded.version
     WHERE results_catalogue.version < excluded.version`);
 }
 
 export const catalogueProjection: CrossServiceProjection = {
   name: 'catalogue',
-  version: 1,
+  // 2: a marker's LOINC code (marker_code), which an external laboratory's order names it by
+  version: 2,
   subjects: ['lab.clinical.catalogue.>'],
   handles: ['CatalogueItemCreated', 'CatalogueItemUpdated', 'CatalogueItemDeleted'],
   tables: ['results_catalogue'],
@@ -57,6 +59,7 @@ export const catalogueProjection: CrossServiceProjection = {
       institution_ids integer[] NOT NULL DEFAULT '{}',
       deleted boolean NOT NULL DEFAULT false,
       version integer NOT NULL
-    );`,
+    );
+    ALTER TABLE results_catalogue ADD COLUMN IF NOT EXISTS marker_code text;`,
   apply: applyCatalogueEvent,
 };

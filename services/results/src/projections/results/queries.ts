@@ -3,6 +3,7 @@
  * from the projections of clinical's and identity's events; and the facts a new result is decided on.
  */
 import {
+  EXTERNAL_LAB_STATUSES,
   formatRequestId,
   formatResultId,
   parseDisplayId,
@@ -45,7 +46,11 @@ const COLUMNS = sql.fragment`
   ${iso('first_released_at')} AS first_released_at, ${iso('amended_at')} AS amended_at, r.amendment_reason,
   ${iso('updated_at')} AS updated_at,
   r.institution_id, n.name AS institution_name, r.patient_id, p.first_name AS patient_first_name,
-  p.last_name AS patient_last_name, p.medical_record_number, p.date_of_birth, p.gender, t.barcode_number`;
+  p.last_name AS patient_last_name, p.medical_record_number, p.date_of_birth, p.gender, t.barcode_number,
+  coalesce(o.status, 'pending') AS external_api_status, o.external_lab_id,
+  to_char(o.submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS api_order_submitted_at,
+  to_char(o.results_received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS api_results_received_at,
+  o.results_received_at IS NOT NULL AS has_external_results`;
 const SOURCE = sql.fragment`
   test_results r
   LEFT JOIN results_patients p ON p.id = r.patient_id
@@ -53,7 +58,8 @@ const SOURCE = sql.fragment`
   LEFT JOIN institutions n ON n.id = r.institution_id
   LEFT JOIN users ue ON ue.id = r.entered_by
   LEFT JOIN users ur ON ur.id = r.reviewed_by
-  LEFT JOIN users ul ON ul.id = r.released_by`;
+  LEFT JOIN users ul ON ul.id = r.released_by
+  LEFT JOIN external_orders o ON o.result_id = r.id`;
 
 const nullableText = z.string().nullable();
 const nullableId = z.number().int().nullable();
@@ -90,6 +96,11 @@ const rowSchema = z.object({
   date_of_birth: nullableText,
   gender: nullableText,
   barcode_number: nullableText,
+  external_api_status: z.enum(EXTERNAL_LAB_STATUSES),
+  external_lab_id: nullableText,
+  api_order_submitted_at: nullableText,
+  api_results_received_at: nullableText,
+  has_external_results: z.boolean(),
 });
 
 const withIds = (row: z.infer<typeof rowSchema>): ResultRecord => ({

@@ -1,5 +1,5 @@
 import { ERRORS, FIELD_LIMITS, INSTITUTION_TYPES, type Institution, type InstitutionBody } from '@labline/contracts';
-import { Alert, Card, Col, Flex, Form, Input, Row, Select } from 'antd';
+import { Alert, Card, Checkbox, Col, Flex, Form, Input, Row, Select } from 'antd';
 import { FormActions } from '../../../shared/FormActions';
 import { PersonFields } from '../../../shared/PersonFields';
 import { useSaveAction } from '../../../shared/useSaveAction';
@@ -13,6 +13,7 @@ interface InstitutionFormValues {
   phone: string;
   email: string;
   address: string;
+  api_enabled: boolean;
 }
 
 const TYPE_OPTIONS = INSTITUTION_TYPES.map((type) => ({ value: type, label: type }));
@@ -31,6 +32,8 @@ function initialValues(institution: Institution | null): InstitutionFormValues {
     phone: institution?.phone ?? '',
     email: institution?.email ?? '',
     address: institution?.address ?? '',
+    // issue 27: off until an administrator turns the external laboratory on
+    api_enabled: institution?.api_enabled ?? false,
   };
 }
 
@@ -40,7 +43,10 @@ interface InstitutionFormProps {
   onCancel(): void;
 }
 
-/** Name (required), number, type, phone, e-mail and address (spec 3 §2, §5). Empty fields are sent as empty. */
+/**
+ * Name (required), number, type, phone, e-mail and address (spec 3 §2, §5), and whether the institution's test
+ * requests may go to the external laboratory (api_enabled, issue 27). Empty fields are sent as empty.
+ */
 export function InstitutionForm({ institution, onSave, onCancel }: InstitutionFormProps) {
   const [form] = Form.useForm<InstitutionFormValues>();
   const { saving, saveError, run } = useSaveAction(ERRORS.failedToSaveInstitution, { form, labels: LABELS });
@@ -79,6 +85,11 @@ export function InstitutionForm({ institution, onSave, onCancel }: InstitutionFo
             <Col xs={24}>
               <Form.Item label="Address" name="address">
                 <Input.TextArea rows={3} maxLength={FIELD_LIMITS.institutionAddress} />
+              </Form.Item>
+            </Col>
+            <Col xs={24}>
+              <Form.Item name="api_enabled" valuePropName="checked">
+                <Checkbox>External lab integration enabled</Checkbox>
               </Form.Item>
             </Col>
           </Row>

@@ -26,6 +26,11 @@ export function InstitutionInfo({ institution }: { institution: Institution }) {
         },
         { key: 'type', label: 'Type', children: institution.institution_type },
         {
+          key: 'api',
+          label: 'External Lab Integration',
+          children: institution.api_enabled ? 'Enabled' : 'Not enabled',
+        },
+        {
           key: 'phone',
           label: 'Phone',
           children: <FlagText>{formatPhoneNumber(institution.phone) || NOT_PROVIDED}</FlagText>,

@@ -1,4 +1,5 @@
 import {
+  externalLabStatusLabel,
   formatDate,
   formatDateTime,
   formatRange,
@@ -60,7 +61,8 @@ const ROW_COLUMNS: TableProps<ResultRow>['columns'] = [
  * /results/{id}'s cards (spec 2 §2.8): Patient & Test Information (the test request linked when the caller may
  * open it), Test Markers (name, description, range with units), Test Results (the markers' values as parsed from
  * the raw data, each flagged H or L against its range by contracts' rule, a value that is no number shown as
- * entered and unflagged; the raw data; the Clinical Interpretation) and Staff Information.
+ * entered and unflagged; the raw data; the Clinical Interpretation) and Staff Information (with spec 1 §3's external
+ * lab fields).
  */
 export function ResultCards({ result, linkRequest }: { result: ResultDetail; linkRequest: boolean }) {
   const rows = resultRows(result.result_data, result.markers);
@@ -116,6 +118,12 @@ export function ResultCards({ result, linkRequest }: { result: ResultDetail; lin
                   ['Amended At', at(result.amended_at)],
                   ['Reason for Amendment', text(result.amendment_reason)],
                 ] as [string, ReactNode][])),
+            // spec 1 §3's external fields (issue 27)
+            ['External Lab Status', externalLabStatusLabel(result.external_api_status)],
+            ['External Lab ID', text(result.external_lab_id)],
+            ['Order Submitted', at(result.api_order_submitted_at)],
+            ['Results Received', at(result.api_results_received_at)],
+            ['External Results', result.has_external_results ? 'Yes' : 'No'],
           ]}
         />
       </Col>

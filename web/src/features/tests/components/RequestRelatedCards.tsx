@@ -6,7 +6,7 @@ import {
   type TestRequestDetail,
   formatDateTime,
 } from '@labline/contracts';
-import { Alert, Button, Card, Empty, Table, Tag, type TableProps } from 'antd';
+import { Button, Card, Empty, Table, Tag, type TableProps } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { columnsWidth } from '../../../shared/columnsWidth';
 import { EllipsisText } from '../../../shared/EllipsisText';
@@ -91,15 +91,6 @@ export function ResultsCard({ request, canEnterResult }: ResultsCardProps) {
         rowKey="id"
         emptyText="No results have been entered for this test request yet"
       />
-    </Card>
-  );
-}
-
-/** spec 1 §4: the external lab panel; no integration is configured yet, so it says so. */
-export function ExternalLabCard() {
-  return (
-    <Card title="External Lab Integration" style={{ height: '100%' }}>
-      <Alert type="info" showIcon title="External lab integration is not enabled" />
     </Card>
   );
 }
