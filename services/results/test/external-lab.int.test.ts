@@ -22,12 +22,7 @@ import {
 import { createFhirProvider } from '@labline/external-lab';
 import { startLabSandbox, type LabSandbox } from '@labline/lab-sandbox';
 import { publishDirectory, startServiceUnderTest, type ServiceUnderTest } from '@labline/service-kit/testing';
-import {
-  institutionRegisteredData,
-  testUser,
-  waitFor,
-  type TestUser,
-} from '@labline/testkit';
+import { institutionRegisteredData, testUser, waitFor, type TestUser } from '@labline/testkit';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { ResultsConfig, ResultsResources } from '../src/config';
