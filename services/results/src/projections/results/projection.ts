@@ -65,12 +65,14 @@ async function applyResultEvent(db: CommonQueryMethods, event: EventEnvelope): P
 
 export const resultsProjection: Projection = {
   name: 'test-results',
-  version: 1,
+  // v2: the patient index carries the list's columns, so a search by patient reads no table row
+  version: 2,
   handles: Object.keys(RESULTS_EVENT_SCHEMAS),
   tables: ['test_results', 'test_result_counts'],
   // Without foreign keys, so that it can be emptied and rebuilt from the events. The list (spec 2 §2.7) is newest
   // first, 20 a page: each filter's index ends in (entered_at DESC, id DESC); the search's test names have a trigram
-  // index; the cards and an unsearched total are read from the counts, not counted over 200,000 rows.
+  // index and its patients an index with the list's columns; the cards and an unsearched total are read from the
+  // counts, not counted over 200,000 rows.
   init: `
     CREATE TABLE IF NOT EXISTS test_results (
       id integer PRIMARY KEY,
@@ -103,7 +105,8 @@ export const resultsProjection: Projection = {
     CREATE INDEX IF NOT EXISTS test_results_status_idx ON test_results (status, entered_at DESC, id DESC);
     CREATE INDEX IF NOT EXISTS test_results_institution_status_idx
       ON test_results (institution_id, status, entered_at DESC, id DESC);
-    CREATE INDEX IF NOT EXISTS test_results_patient_idx ON test_results (patient_id);
+    CREATE INDEX IF NOT EXISTS test_results_patient_list_idx
+      ON test_results (patient_id) INCLUDE (id, institution_id, entered_at, status);
     CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
     CREATE INDEX IF NOT EXISTS test_results_test_name_trgm_idx
       ON test_results USING gin (lower(test_name) gin_trgm_ops) WITH (fastupdate = off);

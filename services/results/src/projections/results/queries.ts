@@ -19,7 +19,7 @@ import {
   type ResultRecord,
   type ResultStatus,
 } from '@labline/contracts';
-import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
+import { sql, type CommonQueryMethods, type FragmentSqlToken, type ListSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { TestRequestFacts } from '../../domain/result/decide';
 
@@ -109,57 +109,83 @@ const withIds = (row: z.infer<typeof rowSchema>): ResultRecord => ({
   test_request_display_id: formatRequestId(row.test_request_id),
 });
 
-/** The search (spec 2 §2.7): the patient's name or MRN, the test name, a RES- or REQ- id (or its number). */
-function searchCondition(search: string): FragmentSqlToken {
+/**
+ * The search (spec 2 §2.7): the patient's name or MRN, the test name, a RES- or REQ- id (or its number), within the
+ * caller's scope, as the ids, times and statuses of the matching results. Each way of matching is a query of its own,
+ * joined by UNION, so each reads its own index: the patient's through (patient_id) with the list's columns included,
+ * without visiting the table (an OR of them would read every match from the table).
+ */
+function searchMatches(caller: Caller, search: string): ListSqlToken {
   const like = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const matches = [
+  const ways = [
     sql.fragment`r.patient_id = ANY(ARRAY(SELECT id FROM results_patients WHERE search_text LIKE ${like}))`,
     sql.fragment`lower(r.test_name) LIKE ${like}`,
   ];
   for (const kind of ['testResult', 'testRequest'] as const) {
     const id = parseDisplayId(kind, search);
     if (id !== null && id <= 2_147_483_647) {
-      matches.push(kind === 'testResult' ? sql.fragment`r.id = ${id}` : sql.fragment`r.test_request_id = ${id}`);
+      ways.push(kind === 'testResult' ? sql.fragment`r.id = ${id}` : sql.fragment`r.test_request_id = ${id}`);
     }
   }
-  return sql.fragment`(${sql.join(matches, sql.fragment` OR `)})`;
+  return sql.join(
+    ways.map(
+      (way) =>
+        sql.fragment`SELECT r.id, r.entered_at, r.status FROM test_results r WHERE ${resultScope(caller)} AND ${way}`,
+    ),
+    sql.fragment` UNION `,
+  );
 }
 
 const countsSchema = z.object({ status: z.enum(RESULT_STATUSES), count: z.number().int() });
+type Counts = Record<ResultStatus | 'total', number>;
 
-/** The cards' counts by status: from the kept counts, or counted over a search's matches. */
-async function countsOf(db: CommonQueryMethods, caller: Caller, search: FragmentSqlToken | null) {
-  const rows = search
-    ? await db.any(sql.type(countsSchema)`
-        SELECT r.status, count(*)::int AS count FROM test_results r WHERE ${resultScope(caller)} AND ${search}
-        GROUP BY r.status`)
-    : await db.any(sql.type(countsSchema)`
-        SELECT c.status, sum(c.count)::int AS count FROM test_result_counts c
-        WHERE ${resultScope(caller, sql.fragment`c.institution_id`)}
-        GROUP BY c.status`);
+function countsFrom(rows: readonly z.infer<typeof countsSchema>[]): Counts {
   const byStatus = Object.fromEntries(RESULT_STATUSES.map((status) => [status, 0])) as Record<ResultStatus, number>;
   for (const { status, count } of rows) byStatus[status] = count;
   return { ...byStatus, total: RESULT_STATUSES.reduce((sum, status) => sum + byStatus[status], 0) };
 }
 
+/** The page of `source`'s ids (newest first, skipping the earlier pages' rows without joining them), then its names. */
+const pageOf = (source: FragmentSqlToken, limit: number, offset: number) => sql.fragment`
+  SELECT ${COLUMNS}
+  FROM (SELECT id, entered_at FROM ${source} ORDER BY entered_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}) page,
+    ${SOURCE}
+  WHERE r.id = page.id ORDER BY r.entered_at DESC, r.id DESC`;
+
+const foundSchema = z.object({ rows: z.array(rowSchema), counts: z.array(countsSchema) });
+
 /** A page of the list, newest first, how many match, and the cards' counts (over the search, any status). */
 export async function listResults(db: CommonQueryMethods, caller: Caller, query: ResultListQuery) {
-  const search = query.search ? searchCondition(query.search) : null;
-  const conditions = [resultScope(caller), ...(search ? [search] : [])];
-  if (query.status) conditions.push(sql.fragment`r.status = ${query.status}`);
   const offset = (query.page - 1) * query.limit;
-  const [rows, counts] = await Promise.all([
-    // The page's ids first (skipping the earlier pages' rows without joining them), then the names. A search's
-    // matches are gathered first (a bitmap over its indexes), then sorted.
+  if (query.search) {
+    // The matches once, for both the page (of the status asked for) and the cards' counts (over every status).
+    const byStatus = query.status ? sql.fragment`status = ${query.status}` : sql.fragment`true`;
+    const found = await db.one(sql.type(foundSchema)`
+      WITH matched AS MATERIALIZED (${searchMatches(caller, query.search)}),
+      listed AS (${pageOf(sql.fragment`(SELECT id, entered_at FROM matched WHERE ${byStatus}) filtered`, query.limit, offset)})
+      SELECT
+        (SELECT coalesce(json_agg(listed), '[]') FROM listed) AS rows,
+        (SELECT coalesce(json_agg(c), '[]')
+         FROM (SELECT status, count(*)::int AS count FROM matched GROUP BY status) c) AS counts`);
+    const counts = countsFrom(found.counts);
+    return {
+      results: found.rows.map(withIds),
+      total: query.status ? counts[query.status] : counts.total,
+      counts,
+    };
+  }
+  const conditions = [resultScope(caller)];
+  if (query.status) conditions.push(sql.fragment`r.status = ${query.status}`);
+  const [rows, kept] = await Promise.all([
     db.any(sql.type(rowSchema)`
-      WITH matched AS ${search ? sql.fragment`MATERIALIZED` : sql.fragment``} (
-        SELECT r.id, r.entered_at FROM test_results r WHERE ${sql.join(conditions, sql.fragment` AND `)}),
-      page AS (
-        SELECT id, entered_at FROM matched ORDER BY entered_at DESC, id DESC LIMIT ${query.limit} OFFSET ${offset})
-      SELECT ${COLUMNS} FROM page, ${SOURCE} WHERE r.id = page.id
-      ORDER BY r.entered_at DESC, r.id DESC`),
-    countsOf(db, caller, search),
+      ${pageOf(sql.fragment`(SELECT r.id, r.entered_at FROM test_results r WHERE ${sql.join(conditions, sql.fragment` AND `)}) matched`, query.limit, offset)}`),
+    // The cards' counts from the kept counts.
+    db.any(sql.type(countsSchema)`
+      SELECT c.status, sum(c.count)::int AS count FROM test_result_counts c
+      WHERE ${resultScope(caller, sql.fragment`c.institution_id`)}
+      GROUP BY c.status`),
   ]);
+  const counts = countsFrom(kept);
   return { results: rows.map(withIds), total: query.status ? counts[query.status] : counts.total, counts };
 }
 
