@@ -51,8 +51,12 @@ const COLUMNS = sql.fragment`
   to_char(o.submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS api_order_submitted_at,
   to_char(o.results_received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS api_results_received_at,
   o.results_received_at IS NOT NULL AS has_external_results`;
-const SOURCE = sql.fragment`
-  test_results r
+/**
+ * The names joined to a result row `r`. A page joins them after its ids (pageOf: page JOIN test_results r, then these):
+ * with the page beside them the query has nine relations, past Postgres's join_collapse_limit (8), which then keeps the
+ * written order, so the page must come first or every result is read (550 ms instead of 4 ms at 200,000).
+ */
+const JOINS = sql.fragment`
   LEFT JOIN results_patients p ON p.id = r.patient_id
   LEFT JOIN results_test_requests t ON t.id = r.test_request_id
   LEFT JOIN institutions n ON n.id = r.institution_id
@@ -60,6 +64,7 @@ const SOURCE = sql.fragment`
   LEFT JOIN users ur ON ur.id = r.reviewed_by
   LEFT JOIN users ul ON ul.id = r.released_by
   LEFT JOIN external_orders o ON o.result_id = r.id`;
+const SOURCE = sql.fragment`test_results r ${JOINS}`;
 
 const nullableText = z.string().nullable();
 const nullableId = z.number().int().nullable();
@@ -148,9 +153,9 @@ function countsFrom(rows: readonly z.infer<typeof countsSchema>[]): Counts {
 /** The page of `source`'s ids (newest first, skipping the earlier pages' rows without joining them), then its names. */
 const pageOf = (source: FragmentSqlToken, limit: number, offset: number) => sql.fragment`
   SELECT ${COLUMNS}
-  FROM (SELECT id, entered_at FROM ${source} ORDER BY entered_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}) page,
-    ${SOURCE}
-  WHERE r.id = page.id ORDER BY r.entered_at DESC, r.id DESC`;
+  FROM (SELECT id, entered_at FROM ${source} ORDER BY entered_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}) page
+    JOIN test_results r ON r.id = page.id ${JOINS}
+  ORDER BY r.entered_at DESC, r.id DESC`;
 
 const foundSchema = z.object({ rows: z.array(rowSchema), counts: z.array(countsSchema) });
 
